@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * harness.c - files, the read and fault paths, fadvise, and the logs.
+ *
+ * Owns the harness side of the kernel that surrounds mm/readahead.c:
+ * a tiny filesystem whose ->readahead and ->read_folio complete at once
+ * and record what they read, the descriptor table behind fdget(), the
+ * read(2) path (6.1's filemap_read/filemap_get_pages: look up a batch,
+ * on a miss call the sync readahead, read the page alone if readahead
+ * brought nothing, call the async readahead on a marked folio), the page
+ * fault path (6.1's filemap_fault), generic fadvise, and the logs that
+ * tests read back.  Calls go one way: these paths call the current
+ * implementation's entry points through ra_impl.
+ */
+#include "harness.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+const struct ra_impl *ra_impl = &ra_ours;
+
+/* ---- logs ---- */
+
+#define LOG_CHARS	(1 << 16)
+#define MAX_IO_RUNS	4096
+#define MAX_FILES	64
+
+struct text {
+	char buf[LOG_CHARS];
+	size_t len;
+};
+
+static struct text windows_log, io_log, calls_log;
+
+struct io_run {
+	pgoff_t first;
+	unsigned long nr;
+	const struct address_space *mapping;
+};
+
+static struct io_run io_runs[MAX_IO_RUNS];
+static unsigned long nr_io_runs;
+static unsigned long pages_submitted, all_cached_calls, major_faults;
+
+static void text_add(struct text *t, const char *sep, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->len && sep)
+		text_add(t, NULL, "%s", sep);
+	va_start(ap, fmt);
+	n = vsnprintf(t->buf + t->len, sizeof(t->buf) - t->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(t->buf) - t->len)
+		shim_bug(__FILE__, __LINE__, "harness log full");
+	t->len += n;
+}
+
+void h_log_reset(void)
+{
+	windows_log.len = io_log.len = calls_log.len = 0;
+	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
+	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
+}
+
+const char *h_windows(void) { return windows_log.buf; }
+const char *h_io(void) { return io_log.buf; }
+const char *h_calls(void) { return calls_log.buf; }
+unsigned long h_pages_submitted(void) { return pages_submitted; }
+unsigned long h_all_cached_calls(void) { return all_cached_calls; }
+unsigned long h_major_faults(void) { return major_faults; }
+
+static int cmp_pgoff(const void *a, const void *b)
+{
+	pgoff_t x = *(const pgoff_t *)a, y = *(const pgoff_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+unsigned long h_pages_resubmitted(void)
+{
+	pgoff_t *all = calloc(pages_submitted + 1, sizeof(*all));
+	unsigned long i, j, n = 0, dup = 0;
+
+	for (i = 0; i < nr_io_runs; i++)
+		for (j = 0; j < io_runs[i].nr; j++)
+			all[n++] = io_runs[i].first + j;
+	qsort(all, n, sizeof(*all), cmp_pgoff);
+	for (i = 1; i < n; i++)
+		dup += all[i] == all[i - 1];
+	free(all);
+	return dup;
+}
+
+/* One readahead call in progress: what it was asked, what it found. */
+struct call {
+	const char *kind;
+	struct file_ra_state *ra;
+	struct file_ra_state before;
+	unsigned long submitted_before;
+	pgoff_t index;
+	unsigned long req;
+};
+
+static void call_begin(struct call *c, const char *kind, struct file *file,
+		       pgoff_t index, unsigned long req)
+{
+	c->kind = kind;
+	c->ra = &file->f_ra;
+	c->before = file->f_ra;
+	c->submitted_before = pages_submitted;
+	c->index = index;
+	c->req = req;
+}
+
+static void call_end(struct call *c)
+{
+	const struct file_ra_state *ra = c->ra;
+	unsigned long actual = pages_submitted - c->submitted_before;
+	bool moved = ra->start != c->before.start ||
+		     ra->size != c->before.size ||
+		     ra->async_size != c->before.async_size;
+
+	text_add(&calls_log, "; ", "%s %lu+%lu %lu+%u-%u =%lu", c->kind,
+		 c->index, c->req, ra->start, ra->size, ra->async_size, actual);
+	if (!moved)
+		return;
+	text_add(&windows_log, " ", "%lu+%u-%u", ra->start, ra->size,
+		 ra->async_size);
+	if (!actual)
+		all_cached_calls++;
+}
+
+/* ---- the filesystem ---- */
+
+static void record_io(struct address_space *mapping, pgoff_t first,
+		      unsigned long nr, pgoff_t marked, bool single)
+{
+	if (nr_io_runs == MAX_IO_RUNS)
+		shim_bug(__FILE__, __LINE__, "harness I/O log full");
+	io_runs[nr_io_runs++] = (struct io_run){ first, nr, mapping };
+	pages_submitted += nr;
+
+	text_add(&io_log, " ", "%lu", first);
+	if (nr > 1)
+		text_add(&io_log, NULL, "-%lu", first + nr - 1);
+	if (marked != ULONG_MAX)
+		text_add(&io_log, NULL, "[%lu]", marked);
+	if (single)
+		text_add(&io_log, NULL, "r");
+}
+
+/* The device completes at once: the folio is read and unlocked. */
+static void complete_read(struct folio *folio)
+{
+	folio_mark_uptodate(folio);
+	folio_unlock(folio);
+}
+
+static void fs_readahead(struct readahead_control *ractl)
+{
+	pgoff_t first = readahead_index(ractl), marked = ULONG_MAX;
+	unsigned long nr = readahead_count(ractl);
+	struct folio *folio;
+
+	while ((folio = readahead_folio(ractl))) {
+		if (folio_test_readahead(folio) && marked == ULONG_MAX)
+			marked = folio->index;
+		complete_read(folio);
+	}
+	record_io(ractl->mapping, first, nr, marked, false);
+}
+
+static int fs_read_folio(struct file *file, struct folio *folio)
+{
+	(void)file;
+	record_io(folio->mapping, folio->index, folio_nr_pages(folio),
+		  folio_test_readahead(folio) ? folio->index : ULONG_MAX,
+		  true);
+	complete_read(folio);
+	return 0;
+}
+
+static const struct address_space_operations fs_aops = {
+	.read_folio = fs_read_folio,
+	.readahead = fs_readahead,
+};
+
+void harness_note_added(struct address_space *mapping, struct folio *folio)
+{
+	(void)mapping;
+	(void)folio;
+}
+
+void harness_note_removed(struct address_space *mapping, struct folio *folio)
+{
+	(void)mapping;
+	(void)folio;
+}
+
+/* ---- files and descriptors ---- */
+
+static struct h_file *fd_table[MAX_FILES];
+static unsigned long next_ino = 100;
+
+struct fd fdget(int fd)
+{
+	struct fd f = { NULL, 0 };
+
+	if (fd >= 0 && fd < MAX_FILES && fd_table[fd])
+		f.file = &fd_table[fd]->file;
+	return f;
+}
+
+static struct h_file *h_alloc(struct inode *shared, umode_t mode,
+			      fmode_t fmode)
+{
+	struct h_file *f = calloc(1, sizeof(*f));
+	int fd;
+
+	if (!f)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
+	for (fd = 3; fd < MAX_FILES && fd_table[fd]; fd++)
+		;
+	if (fd == MAX_FILES)
+		shim_bug(__FILE__, __LINE__, "harness descriptor table full");
+	fd_table[fd] = f;
+	f->fd = fd;
+	if (!shared) {
+		shared = &f->inode;
+		shared->i_mode = mode;
+		shared->i_ino = next_ino++;
+		shared->i_bdi = &f->bdi;
+		shared->i_data.host = shared;
+		shared->i_data.a_ops = &fs_aops;
+		shared->i_data.gfp_mask = GFP_KERNEL;
+	}
+	f->file.f_inode = shared;
+	f->file.f_mapping = &shared->i_data;
+	f->file.f_mode = fmode;
+	ra_impl->state_init(&f->file.f_ra, f->file.f_mapping);
+	return f;
+}
+
+struct h_file *h_create(loff_t size, unsigned long ra_kb)
+{
+	struct h_file *f = h_alloc(NULL, S_IFREG | 0644, FMODE_READ);
+
+	f->inode.i_size = size;
+	f->bdi.ra_pages = ra_kb * 1024 / PAGE_SIZE;
+	f->bdi.io_pages = f->bdi.ra_pages;
+	/* Initialise again now that the device has its read_ahead_kb. */
+	memset(&f->file.f_ra, 0, sizeof(f->file.f_ra));
+	ra_impl->state_init(&f->file.f_ra, f->file.f_mapping);
+	return f;
+}
+
+struct h_file *h_reopen(struct h_file *f)
+{
+	return h_alloc(f->file.f_inode, 0, FMODE_READ);
+}
+
+int h_open_special(umode_t mode, fmode_t fmode)
+{
+	return h_alloc(NULL, mode, fmode)->fd;
+}
+
+static bool owns_inode(struct h_file *f)
+{
+	return f->file.f_inode == &f->inode;
+}
+
+void h_drop_cache(struct h_file *f)
+{
+	struct xarray *xa = &f->file.f_mapping->i_pages;
+	unsigned long i;
+
+	for (i = 0; i < xa->capacity; i++) {
+		struct folio *folio = xa->slots[i];
+
+		if (!folio)
+			continue;
+		BUG_ON(folio_test_locked(folio));
+		filemap_remove_folio(folio);
+		i = (unsigned long)-1;	/* the table moved: rescan */
+	}
+}
+
+void h_close(struct h_file *f)
+{
+	int fd;
+
+	/* An inode goes with the last file open on it. */
+	for (fd = 0; fd < MAX_FILES; fd++)
+		if (fd_table[fd] && fd_table[fd] != f &&
+		    fd_table[fd]->file.f_inode == &f->inode)
+			shim_bug(__FILE__, __LINE__, "inode still open");
+	if (owns_inode(f)) {
+		h_drop_cache(f);
+		xa_destroy_index(&f->inode.i_data.i_pages);
+	}
+	fd_table[f->fd] = NULL;
+	free(f);
+}
+
+void h_close_all(void)
+{
+	int fd;
+
+	/* Reopened files first: they borrow another file's inode. */
+	for (fd = 0; fd < MAX_FILES; fd++)
+		if (fd_table[fd] && !owns_inode(fd_table[fd]))
+			h_close(fd_table[fd]);
+	for (fd = 0; fd < MAX_FILES; fd++)
+		if (fd_table[fd])
+			h_close(fd_table[fd]);
+}
+
+bool h_cached(struct h_file *f, pgoff_t index)
+{
+	return xa_load(&f->file.f_mapping->i_pages, index) != NULL;
+}
+
+bool h_marked(struct h_file *f, pgoff_t index)
+{
+	struct folio *folio = xa_load(&f->file.f_mapping->i_pages, index);
+
+	return folio && folio_test_readahead(folio);
+}
+
+void h_populate(struct h_file *f, pgoff_t first, unsigned long nr)
+{
+	unsigned long i;
+
+	for (i = 0; i < nr; i++) {
+		struct folio *folio = filemap_alloc_folio(GFP_KERNEL, 0);
+
+		if (filemap_add_folio(f->file.f_mapping, folio, first + i,
+				      GFP_KERNEL) == 0)
+			complete_read(folio);
+		folio_put(folio);
+	}
+}
+
+/* ---- the read path: 6.1's filemap_read() and filemap_get_pages() ---- */
+
+#define READ_BATCH	15	/* PAGEVEC_SIZE */
+
+/* Cached folios from @index to @last, up to a not uptodate or marked one. */
+static int read_batch(struct address_space *mapping, pgoff_t index,
+		      pgoff_t last, struct folio **batch)
+{
+	int n = 0;
+
+	while (index <= last && n < READ_BATCH) {
+		struct folio *folio = xa_load(&mapping->i_pages, index);
+
+		if (!folio)
+			break;
+		folio_get(folio);
+		batch[n++] = folio;
+		if (!folio_test_uptodate(folio) || folio_test_readahead(folio))
+			break;
+		index = folio->index + folio_nr_pages(folio);
+	}
+	return n;
+}
+
+/* Read one page outside readahead, as filemap_create_folio() does. */
+static struct folio *read_single(struct file *file, pgoff_t index)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct folio *folio = filemap_alloc_folio(GFP_KERNEL, 0);
+
+	BUG_ON(!folio);
+	BUG_ON(filemap_add_folio(mapping, folio, index, GFP_KERNEL));
+	mapping->a_ops->read_folio(file, folio);
+	return folio;	/* keeps the allocation's reference */
+}
+
+/* A folio readahead left behind but did not read: read it now. */
+static void make_uptodate(struct file *file, struct folio *folio)
+{
+	if (folio_test_uptodate(folio))
+		return;
+	shim_set(folio, PG_locked);
+	file->f_mapping->a_ops->read_folio(file, folio);
+}
+
+static void call_sync(struct file *file, pgoff_t index, unsigned long req)
+{
+	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping, index);
+	struct call c;
+
+	call_begin(&c, "sync", file, index, req);
+	ra_impl->sync_ra(&ractl, req);
+	call_end(&c);
+}
+
+static void call_async(struct file *file, struct folio *folio,
+		       unsigned long req)
+{
+	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
+			 folio->index);
+	struct call c;
+
+	call_begin(&c, "async", file, folio->index, req);
+	ra_impl->async_ra(&ractl, folio, req);
+	call_end(&c);
+}
+
+static int get_pages(struct file *file, loff_t pos, size_t count,
+		     struct folio **batch)
+{
+	struct address_space *mapping = file->f_mapping;
+	pgoff_t index = pos >> PAGE_SHIFT;
+	pgoff_t last_index = DIV_ROUND_UP(pos + count, PAGE_SIZE);
+	struct folio *folio;
+	int n;
+
+	n = read_batch(mapping, index, last_index - 1, batch);
+	if (!n) {
+		call_sync(file, index, last_index - index);
+		n = read_batch(mapping, index, last_index - 1, batch);
+	}
+	if (!n)
+		batch[n++] = read_single(file, index);
+
+	folio = batch[n - 1];
+	if (folio_test_readahead(folio))
+		call_async(file, folio, last_index - folio->index);
+	make_uptodate(file, folio);
+	return n;
+}
+
+ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
+{
+	struct file *file = &f->file;
+	loff_t isize = i_size_read(file_inode(file));
+	loff_t end = pos + (loff_t)len;
+	ssize_t done = 0;
+
+	while (len && pos < isize) {
+		struct folio *batch[READ_BATCH];
+		int i, n = get_pages(file, pos, len, batch);
+
+		for (i = 0; i < n; i++) {
+			struct folio *folio = batch[i];
+			loff_t fend = (loff_t)(folio->index +
+					       folio_nr_pages(folio)) << PAGE_SHIFT;
+			loff_t upto = min(min(end, isize), fend);
+
+			if (upto > pos) {
+				done += upto - pos;
+				len -= upto - pos;
+				pos = upto;
+				file->f_ra.prev_pos = pos;
+			}
+			folio_put(folio);
+		}
+	}
+	return done;
+}
+
+/* ---- the page fault path: 6.1's filemap_fault() ---- */
+
+int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
+{
+	struct file *file = &f->file;
+	struct address_space *mapping = file->f_mapping;
+	struct vm_area_struct vma = { .vm_flags = vm_flags, .vm_file = file };
+	struct vm_fault vmf = { .vma = &vma, .pgoff = pgoff };
+	struct folio *folio;
+	struct call c;
+	int major = 0;
+
+	if (pgoff >= DIV_ROUND_UP(i_size_read(file_inode(file)), PAGE_SIZE))
+		return -EFAULT;	/* SIGBUS */
+
+	folio = xa_load(&mapping->i_pages, pgoff);
+	if (folio) {
+		call_begin(&c, "fault-hit", file, pgoff, 1);
+		ra_impl->fault_async(&vmf, folio);
+		call_end(&c);
+	} else {
+		major = 1;
+		major_faults++;
+		call_begin(&c, "fault-miss", file, pgoff, 1);
+		ra_impl->fault_sync(&vmf);
+		call_end(&c);
+		folio = xa_load(&mapping->i_pages, pgoff);
+		if (!folio) {
+			folio = read_single(file, pgoff);
+			folio_put(folio);
+		}
+	}
+	make_uptodate(file, folio);
+	return major;
+}
+
+/* ---- fadvise: what 6.1's generic_fadvise() does, for both sides ---- */
+
+/* Drop the clean, unlocked folios of [first, last] from the cache. */
+static void drop_range(struct address_space *mapping, pgoff_t first,
+		       pgoff_t last)
+{
+	loff_t isize = i_size_read(mapping->host);
+	pgoff_t end = isize > 0 ? (pgoff_t)((isize - 1) >> PAGE_SHIFT) : 0;
+	pgoff_t index;
+
+	if (last > end)
+		last = end;
+	for (index = first; index <= last && first <= last; index++) {
+		struct folio *folio = xa_load(&mapping->i_pages, index);
+
+		if (folio && !folio_test_locked(folio) &&
+		    folio->index == index)
+			filemap_remove_folio(folio);
+		if (index == ULONG_MAX)
+			break;
+	}
+}
+
+int h_fadvise(int fd, loff_t offset, loff_t len, int advice)
+{
+	struct fd f = fdget(fd);
+
+	if (!f.file)
+		return -EBADF;
+	return ra_impl->fadvise(f.file, offset, len, advice);
+}
+
+ssize_t h_readahead(int fd, loff_t offset, size_t count)
+{
+	return ra_impl->ksys_readahead(fd, offset, count);
+}
+
+int h_generic_fadvise(void (*force)(struct readahead_control *,
+				     unsigned long),
+		      struct file *file, loff_t offset, loff_t len, int advice)
+{
+	struct inode *inode = file_inode(file);
+	struct address_space *mapping = file->f_mapping;
+	u64 last_byte;
+	pgoff_t first, last;
+	unsigned long nr;
+	struct call c;
+
+	if (S_ISFIFO(inode->i_mode))
+		return -ESPIPE;
+	if (!mapping || len < 0)
+		return -EINVAL;
+
+	/* len 0 means "to the end"; so does a range that overflows. */
+	last_byte = (u64)offset + (u64)len;
+	if (!len || last_byte < (u64)len)
+		last_byte = ~0ULL;
+	else
+		last_byte--;
+
+	switch (advice) {
+	case POSIX_FADV_NORMAL:
+		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages;
+		file->f_mode &= ~FMODE_RANDOM;
+		return 0;
+	case POSIX_FADV_RANDOM:
+		file->f_mode |= FMODE_RANDOM;
+		return 0;
+	case POSIX_FADV_SEQUENTIAL:
+		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages * 2;
+		file->f_mode &= ~FMODE_RANDOM;
+		return 0;
+	case POSIX_FADV_WILLNEED:
+		/* Signed shifts, as the kernel's loff_t arithmetic. */
+		first = (pgoff_t)(offset >> PAGE_SHIFT);
+		last = (pgoff_t)((loff_t)last_byte >> PAGE_SHIFT);
+		nr = last - first + 1;
+		if (!nr)
+			nr = ~0UL;
+		call_begin(&c, "fadvise", file, first, nr);
+		{
+			DEFINE_READAHEAD(ractl, file, &file->f_ra, mapping,
+					 first);
+			force(&ractl, nr);
+		}
+		call_end(&c);
+		return 0;
+	case POSIX_FADV_NOREUSE:
+		return 0;
+	case POSIX_FADV_DONTNEED:
+		/* Whole pages only: partial ones may still be wanted. */
+		first = (pgoff_t)((offset + PAGE_SIZE - 1) >> PAGE_SHIFT);
+		last = (pgoff_t)((loff_t)last_byte >> PAGE_SHIFT);
+		if (last_byte != ~0ULL && (last_byte + 1) % PAGE_SIZE)
+			last--;
+		drop_range(mapping, first, last);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}

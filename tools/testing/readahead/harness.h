@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * harness.h - the harness's view of a running system, for tests.
+ *
+ * A readahead implementation (ours, or the pristine 6.1 file) is a table
+ * of its entry points.  Around it the harness provides what the kernel
+ * would: files on a tiny filesystem whose ->readahead records every page
+ * it is asked to read, the read(2) path and the page fault path of 6.1's
+ * mm/filemap.c, fadvise, a descriptor table, and a log of every
+ * readahead call with the window it left behind.
+ */
+#ifndef RA_HARNESS_H
+#define RA_HARNESS_H
+
+#include "shim.h"
+
+/* One readahead implementation, as the rest of the kernel calls it. */
+struct ra_impl {
+	const char *name;
+	void (*state_init)(struct file_ra_state *ra,
+			   struct address_space *mapping);
+	void (*sync_ra)(struct readahead_control *ractl, unsigned long req);
+	void (*async_ra)(struct readahead_control *ractl, struct folio *folio,
+			 unsigned long req);
+	void (*force_ra)(struct readahead_control *ractl, unsigned long nr);
+	void (*unbounded)(struct readahead_control *ractl, unsigned long nr,
+			  unsigned long lookahead);
+	void (*expand)(struct readahead_control *ractl, loff_t start,
+		       size_t len);
+	ssize_t (*ksys_readahead)(int fd, loff_t offset, size_t count);
+	/* vfs_fadvise() as the implementation's readahead(2) reaches it. */
+	int (*fadvise)(struct file *file, loff_t offset, loff_t len,
+		       int advice);
+	/* The page fault policy: 6.1 keeps it in mm/filemap.c. */
+	struct file *(*fault_sync)(struct vm_fault *vmf);
+	struct file *(*fault_async)(struct vm_fault *vmf, struct folio *folio);
+};
+
+extern const struct ra_impl ra_ours;
+extern const struct ra_impl ra_peer;
+
+/* The implementation the harness is running now. */
+extern const struct ra_impl *ra_impl;
+
+/* ---- files ---- */
+
+struct h_file {
+	struct inode inode;
+	struct backing_dev_info bdi;
+	struct file file;
+	int fd;
+};
+
+/* A regular file of @size bytes on a device with read_ahead_kb @ra_kb. */
+struct h_file *h_create(loff_t size, unsigned long ra_kb);
+/* Another open file (own readahead state) on the same inode. */
+struct h_file *h_reopen(struct h_file *f);
+void h_close(struct h_file *f);
+/* Drop every cached page of @f's inode. */
+void h_drop_cache(struct h_file *f);
+/* Put pages [first, first + nr) in the cache, uptodate, unmarked. */
+void h_populate(struct h_file *f, pgoff_t first, unsigned long nr);
+bool h_cached(struct h_file *f, pgoff_t index);
+bool h_marked(struct h_file *f, pgoff_t index);
+
+/* read(2) of @len bytes at @pos, through 6.1's filemap_read() logic. */
+ssize_t h_read(struct h_file *f, loff_t pos, size_t len);
+/* A page fault at page @pgoff of a mapping with @vm_flags (VM_*). */
+int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags);
+/* posix_fadvise(2) and readahead(2) with their error returns. */
+int h_fadvise(int fd, loff_t offset, loff_t len, int advice);
+ssize_t h_readahead(int fd, loff_t offset, size_t count);
+/* A descriptor not open for reading / a FIFO / a directory. */
+int h_open_special(umode_t mode, fmode_t fmode);
+
+/* ---- what happened ---- */
+
+/* Reset the logs (not the cache). */
+void h_log_reset(void);
+/*
+ * Windows left in the readahead state by each readahead call that
+ * changed it: "0+4-3 4+8-8", in call order.
+ */
+const char *h_windows(void);
+/*
+ * Pages submitted for I/O, one run per request, in order; the page that
+ * carried PG_readahead at submission is given in brackets:
+ * "0-3[1] 4-11[4] 17".
+ */
+const char *h_io(void);
+/* Per readahead call: "sync 0+1 0+4-3 =4", joined with "; ". */
+const char *h_calls(void);
+/* Pages submitted in all, and pages submitted while already read. */
+unsigned long h_pages_submitted(void);
+unsigned long h_pages_resubmitted(void);
+/* Readahead calls that changed the window but submitted nothing. */
+unsigned long h_all_cached_calls(void);
+/* Page faults that found no page (major faults). */
+unsigned long h_major_faults(void);
+
+/* 6.1's generic_fadvise(), reading ahead with @force. */
+int h_generic_fadvise(void (*force)(struct readahead_control *,
+				     unsigned long),
+		      struct file *file, loff_t offset, loff_t len, int advice);
+/* Close every file, dropping their caches. */
+void h_close_all(void);
+
+/* Hooks from pagecache.c. */
+void harness_note_added(struct address_space *mapping, struct folio *folio);
+void harness_note_removed(struct address_space *mapping, struct folio *folio);
+void xa_destroy_index(struct xarray *xa);
+
+extern long shim_live_folios;
+extern long shim_alloc_budget;
+
+#endif /* RA_HARNESS_H */

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pagecache.c - the harness's page cache: folios and the per-mapping index.
+ *
+ * Owns folio allocation and reference counting, the index of each
+ * address_space (an open-addressing hash from page index to folio, with
+ * every page of a large folio pointing at its head), insertion, removal
+ * and the hole searches the readahead code uses.  Counts live folios so
+ * that tests can prove nothing leaked.
+ */
+#include "shim.h"
+#include "harness.h"
+
+#include <string.h>
+
+unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
+long shim_live_folios;
+long shim_alloc_budget = -1;	/* allocations left before failing; -1: no limit */
+
+void shim_bug(const char *file, int line, const char *what)
+{
+	fprintf(stderr, "BUG at %s:%d: %s\n", file, line, what);
+	abort();
+}
+
+void blk_start_plug(struct blk_plug *plug)
+{
+	plug->depth = 1;
+}
+
+void blk_finish_plug(struct blk_plug *plug)
+{
+	plug->depth = 0;
+}
+
+struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
+{
+	struct folio *folio;
+
+	(void)gfp;
+	if (shim_alloc_budget == 0)
+		return NULL;
+	if (shim_alloc_budget > 0)
+		shim_alloc_budget--;
+	folio = calloc(1, sizeof(*folio));
+	if (!folio)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
+	folio->order = order;
+	folio->refcount = 1;
+	shim_live_folios++;
+	return folio;
+}
+
+void folio_get(struct folio *folio)
+{
+	BUG_ON(folio->refcount <= 0);
+	folio->refcount++;
+}
+
+void folio_put(struct folio *folio)
+{
+	BUG_ON(folio->refcount <= 0);
+	if (--folio->refcount)
+		return;
+	BUG_ON(folio->mapping);
+	shim_live_folios--;
+	free(folio);
+}
+
+void folio_unlock(struct folio *folio)
+{
+	BUG_ON(!folio_test_locked(folio));
+	shim_clear(folio, PG_locked);
+}
+
+/* ---- the index: linear probing, backward-shift deletion ---- */
+
+static unsigned long xa_hash(pgoff_t index, unsigned long mask)
+{
+	return (index * 0x9E3779B97F4A7C15UL) >> 17 & mask;
+}
+
+static long xa_find(struct xarray *xa, pgoff_t index)
+{
+	unsigned long mask = xa->capacity - 1;
+	unsigned long i;
+
+	if (!xa->capacity)
+		return -1;
+	for (i = xa_hash(index, mask); xa->slots[i]; i = (i + 1) & mask)
+		if (xa->keys[i] == index)
+			return i;
+	return -1;
+}
+
+static void xa_insert_slot(struct xarray *xa, pgoff_t index, struct folio *f)
+{
+	unsigned long mask = xa->capacity - 1;
+	unsigned long i = xa_hash(index, mask);
+
+	while (xa->slots[i])
+		i = (i + 1) & mask;
+	xa->keys[i] = index;
+	xa->slots[i] = f;
+	xa->count++;
+}
+
+static void xa_grow(struct xarray *xa)
+{
+	struct xarray old = *xa;
+	unsigned long i;
+
+	xa->capacity = old.capacity ? old.capacity * 2 : 64;
+	xa->keys = calloc(xa->capacity, sizeof(*xa->keys));
+	xa->slots = calloc(xa->capacity, sizeof(*xa->slots));
+	if (!xa->keys || !xa->slots)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
+	xa->count = 0;
+	for (i = 0; i < old.capacity; i++)
+		if (old.slots[i])
+			xa_insert_slot(xa, old.keys[i], old.slots[i]);
+	free(old.keys);
+	free(old.slots);
+}
+
+static void xa_erase_slot(struct xarray *xa, unsigned long hole)
+{
+	unsigned long mask = xa->capacity - 1;
+	unsigned long i = hole;
+
+	/* Pull later members of the probe chain back over the hole. */
+	for (;;) {
+		unsigned long home;
+
+		i = (i + 1) & mask;
+		if (!xa->slots[i])
+			break;
+		home = xa_hash(xa->keys[i], mask);
+		if (((i - home) & mask) >= ((i - hole) & mask)) {
+			xa->keys[hole] = xa->keys[i];
+			xa->slots[hole] = xa->slots[i];
+			hole = i;
+		}
+	}
+	xa->slots[hole] = NULL;
+	xa->count--;
+}
+
+void *xa_load(struct xarray *xa, unsigned long index)
+{
+	long i = xa_find(xa, index);
+
+	return i < 0 ? NULL : xa->slots[i];
+}
+
+void xa_destroy_index(struct xarray *xa)
+{
+	free(xa->keys);
+	free(xa->slots);
+	memset(xa, 0, sizeof(*xa));
+}
+
+/* ---- insertion, removal, hole search ---- */
+
+int filemap_add_folio(struct address_space *mapping, struct folio *folio,
+		      pgoff_t index, gfp_t gfp)
+{
+	struct xarray *xa = &mapping->i_pages;
+	unsigned long nr = folio_nr_pages(folio);
+	unsigned long i;
+
+	(void)gfp;
+	BUG_ON(folio->mapping);
+	BUG_ON(index & (nr - 1));
+	for (i = 0; i < nr; i++)
+		if (xa_load(xa, index + i))
+			return -EEXIST;
+	while ((xa->count + nr) * 2 > xa->capacity)
+		xa_grow(xa);
+	for (i = 0; i < nr; i++)
+		xa_insert_slot(xa, index + i, folio);
+	folio->index = index;
+	folio->mapping = mapping;
+	shim_set(folio, PG_locked);
+	folio->refcount++;
+	harness_note_added(mapping, folio);
+	return 0;
+}
+
+void filemap_remove_folio(struct folio *folio)
+{
+	struct address_space *mapping = folio->mapping;
+	unsigned long i;
+
+	BUG_ON(!mapping);
+	for (i = 0; i < folio_nr_pages(folio); i++) {
+		long slot = xa_find(&mapping->i_pages, folio->index + i);
+
+		BUG_ON(slot < 0);
+		xa_erase_slot(&mapping->i_pages, slot);
+	}
+	harness_note_removed(mapping, folio);
+	folio->mapping = NULL;
+	folio_put(folio);
+}
+
+pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
+			     unsigned long max_scan)
+{
+	while (max_scan--) {
+		void *entry = xa_load(&mapping->i_pages, index);
+
+		if (!entry || xa_is_value(entry))
+			return index;
+		index++;
+		if (!index)
+			return 0;
+	}
+	return index;
+}
+
+pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
+			     unsigned long max_scan)
+{
+	while (max_scan--) {
+		void *entry = xa_load(&mapping->i_pages, index);
+
+		if (!entry || xa_is_value(entry))
+			return index;
+		index--;
+		if (index == ULONG_MAX)
+			return ULONG_MAX;
+	}
+	return index;
+}

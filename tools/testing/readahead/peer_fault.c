@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * peer_fault.c - the page fault readahead policy of Linux 6.1.
+ *
+ * In 6.1 this policy lives in mm/filemap.c, outside the pristine
+ * readahead.c the harness compiles as the peer, so the harness states it
+ * here, from its documented behaviour, calling the peer's entry points:
+ * MADV_RANDOM or no readahead: nothing; MADV_SEQUENTIAL: a synchronous
+ * readahead of a full window; otherwise count the miss, give up beyond
+ * 100 net misses, and read a full window centred on the fault with a
+ * quarter of it asynchronous.  A hit takes one off the miss count and
+ * reads ahead, a full window's worth, when the page is marked.  (The
+ * huge page branch is left out: the harness has no VM_HUGEPAGE maps.)
+ */
+#include "peer.h"
+
+#define PEER_MISS_LIMIT		100
+#define PEER_MISS_CEILING	1000
+
+struct file *peer_fault_sync(struct vm_fault *vmf)
+{
+	struct file *file = vmf->vma->vm_file;
+	struct file_ra_state *ra = &file->f_ra;
+	unsigned long vm_flags = vmf->vma->vm_flags;
+	unsigned long half = ra->ra_pages / 2;
+	DEFINE_READAHEAD(ractl, file, ra, file->f_mapping, vmf->pgoff);
+
+	if ((vm_flags & VM_RAND_READ) || !ra->ra_pages)
+		return NULL;
+	if (vm_flags & VM_SEQ_READ) {
+		peer_page_cache_sync_ra(&ractl, ra->ra_pages);
+		return NULL;
+	}
+	if (ra->mmap_miss < PEER_MISS_CEILING)
+		ra->mmap_miss++;
+	if (ra->mmap_miss > PEER_MISS_LIMIT)
+		return NULL;
+
+	ra->start = vmf->pgoff > half ? vmf->pgoff - half : 0;
+	ra->size = ra->ra_pages;
+	ra->async_size = ra->ra_pages / 4;
+	ractl._index = ra->start;
+	peer_page_cache_ra_order(&ractl, ra, 0);
+	return NULL;
+}
+
+struct file *peer_fault_async(struct vm_fault *vmf, struct folio *folio)
+{
+	struct file *file = vmf->vma->vm_file;
+	struct file_ra_state *ra = &file->f_ra;
+	DEFINE_READAHEAD(ractl, file, ra, file->f_mapping, vmf->pgoff);
+
+	if ((vmf->vma->vm_flags & VM_RAND_READ) || !ra->ra_pages)
+		return NULL;
+	if (ra->mmap_miss)
+		ra->mmap_miss--;
+	if (folio_test_readahead(folio))
+		peer_page_cache_async_ra(&ractl, folio, ra->ra_pages);
+	return NULL;
+}

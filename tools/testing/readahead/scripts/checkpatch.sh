@@ -1,0 +1,64 @@
+#!/bin/sh
+# checkpatch.sh - run the kernel's checkpatch.pl over the project's files.
+#
+# Usage: checkpatch.sh TREE FILE...
+#
+# TREE is a linux-source-6.1 tree (the pristine one is fine: only its
+# scripts/checkpatch.pl and data files are read).  Each FILE (a path
+# relative to the current directory, normally the repo root) is checked
+# with --no-tree at checkpatch's default severity: whole source files with
+# -f, files ending in .patch as patches.  Prints checkpatch's report for
+# files with findings and a "total:" summary line per file.  Exit status 1
+# if any file has errors or checkpatch fails; warnings are reported only.
+set -eu
+
+me=checkpatch
+if [ $# -lt 2 ]; then
+	echo "usage: $0 TREE FILE..." >&2
+	exit 2
+fi
+tree=$1
+shift
+scripts=$(cd "$(dirname "$0")" && pwd)
+cp="$tree/scripts/checkpatch.pl"
+if [ ! -f "$cp" ]; then
+	echo "$me: $cp missing; create the tree with" \
+		"$scripts/unpack-tree.sh $tree" >&2
+	exit 1
+fi
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+status=0
+for f in "$@"; do
+	if [ ! -f "$f" ]; then
+		echo "$me: $f: no such file" >&2
+		status=1
+		continue
+	fi
+	case $f in
+	*.patch) mode= ;;
+	*) mode=-f ;;
+	esac
+	# checkpatch exits non-zero for warnings too; judge by its summary.
+	# shellcheck disable=SC2086
+	perl "$cp" --no-tree --color=never $mode "$f" > "$out" 2>&1 || true
+	total=$(grep -E '^total: [0-9]+ errors, [0-9]+ warnings' "$out" |
+		tail -n 1)
+	if [ -z "$total" ]; then
+		cat "$out" >&2
+		echo "$me: $f: checkpatch.pl gave no summary" >&2
+		status=1
+		continue
+	fi
+	errors=$(echo "$total" | sed -E 's/^total: ([0-9]+) errors.*/\1/')
+	warnings=$(echo "$total" |
+		sed -E 's/^total: [0-9]+ errors, ([0-9]+) warnings.*/\1/')
+	if [ "$errors" -gt 0 ] || [ "$warnings" -gt 0 ]; then
+		# The findings, without checkpatch's closing boilerplate.
+		sed -n '/^total: /q;p' "$out"
+	fi
+	echo "$me: $f: $total"
+	[ "$errors" -eq 0 ] || status=1
+done
+exit $status

@@ -1,0 +1,145 @@
+#!/bin/sh
+# kernel-compile-check.sh - compile the project's mm/readahead.c in a real
+# kernel build and fail on any compiler or sparse warning about it.
+#
+# Usage: kernel-compile-check.sh PATCHED_TREE OBJDIR [FRAGMENT]
+#
+# PATCHED_TREE is the tree kernel-tree.sh prepares (it already holds the
+# project's mm/readahead.c).  OBJDIR is an out-of-tree object directory
+# (make O=OBJDIR) owned by this script.  FRAGMENT defaults to the bench's
+# tools/testing/readahead/kernel/qemu.config.
+#
+# OBJDIR is configured as x86_64 tinyconfig + FRAGMENT (merge_config.sh -m,
+# then olddefconfig), and every CONFIG_...=value line of FRAGMENT must end
+# up in OBJDIR/.config.  Configuration is redone only when the fragment,
+# the tree or the applied patch series changed (OBJDIR/.readahead-config
+# holds their checksum).  Then mm/readahead.o is rebuilt with W=1, plus
+# C=1 (sparse) when sparse is installed; the make output goes to
+# OBJDIR/readahead-build.log.  Exit status 1 if the build fails or the log
+# has a warning or error line about readahead.c (or objtool's about
+# readahead.o).  The first run also does the kernel's prepare work (a few
+# minutes); later runs are incremental.
+set -eu
+
+me=kernel
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+	echo "usage: $0 PATCHED_TREE OBJDIR [FRAGMENT]" >&2
+	exit 2
+fi
+scripts=$(cd "$(dirname "$0")" && pwd)
+tree=$(cd "$1" 2>/dev/null && pwd) || tree=$1
+objdir=$2
+frag=${3:-$scripts/../kernel/qemu.config}
+jobs=-j2
+start=$(date +%s)
+
+if [ ! -f "$tree/Makefile" ] || [ ! -f "$tree/.unpacked" ]; then
+	echo "$me: kernel tree $tree missing; create it with" \
+		"$scripts/kernel-tree.sh PRISTINE_TREE $tree REPO_ROOT" >&2
+	exit 1
+fi
+if [ ! -f "$frag" ]; then
+	echo "$me: config fragment $frag missing" >&2
+	exit 1
+fi
+if [ "$(uname -m)" != x86_64 ]; then
+	echo "$me: this check builds an x86_64 kernel natively;" \
+		"host is $(uname -m)" >&2
+	exit 1
+fi
+"$scripts/deps.sh" build-essential flex bison bc libelf-dev libssl-dev perl
+# sparse is optional: without it the check runs with W=1 only.
+"$scripts/deps.sh" sparse || true
+
+# The caller's environment must not redirect the kconfig files.
+unset KCONFIG_CONFIG KCONFIG_ALLCONFIG
+mkdir -p "$objdir"
+objdir=$(cd "$objdir" && pwd)
+kmake() {
+	make -C "$tree" O="$objdir" "$@"
+}
+
+# --- Configure (only when an input changed) ---------------------------
+cstamp="$objdir/.readahead-config"
+want=$( {
+	echo "recipe 1: tinyconfig + merge_config.sh -m + olddefconfig"
+	echo "tree $tree"
+	cat "$tree/.readahead-patches" 2>/dev/null || true
+	cat "$frag"
+} | sha1sum)
+want=${want%% *}
+
+if [ -f "$objdir/.config" ] && [ -f "$cstamp" ] &&
+		[ "$(cat "$cstamp")" = "$want" ]; then
+	: # configuration is current
+else
+	rm -f "$cstamp"
+	clog="$objdir/readahead-config.log"
+	echo "$me: configuring $objdir (tinyconfig + $frag)"
+	if ! { kmake tinyconfig &&
+			"$tree/scripts/kconfig/merge_config.sh" -m \
+				-O "$objdir" "$objdir/.config" "$frag" &&
+			kmake olddefconfig; } > "$clog" 2>&1; then
+		cat "$clog" >&2
+		echo "$me: configuring $objdir failed (log: $clog)" >&2
+		exit 1
+	fi
+	# Every assignment in the fragment must have survived Kconfig.
+	bad=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$frag" |
+	while IFS= read -r line; do
+		grep -qxF "$line" "$objdir/.config" && continue
+		sym=${line%%=*}
+		got=$(grep -E "^(# )?${sym}[= ]" "$objdir/.config" ||
+			echo "absent (not visible: missing dependency?)")
+		echo "  $line -> $got"
+	done)
+	if [ -n "$bad" ]; then
+		echo "$me: options from $frag not set in $objdir/.config:" >&2
+		echo "$bad" >&2
+		exit 1
+	fi
+	echo "$want" > "$cstamp"
+fi
+
+# --- Build mm/readahead.o ---------------------------------------------
+checker=
+desc="W=1"
+if command -v sparse >/dev/null 2>&1; then
+	checker=C=1
+	desc="W=1 C=1"
+else
+	echo "$me: sparse not installed, building without C=1" >&2
+fi
+
+log="$objdir/readahead-build.log"
+# C=1 only checks what gets compiled: always recompile the object.
+rm -f "$objdir/mm/readahead.o"
+if kmake $jobs W=1 $checker mm/readahead.o > "$log" 2>&1; then
+	built=1
+else
+	built=0
+fi
+
+pattern='readahead\.[co].*(warning|error):'
+nwarn=$(grep -cE "$pattern" "$log" || true)
+nother=$(grep -E '(warning|error):' "$log" | grep -cvE "$pattern" || true)
+secs=$(($(date +%s) - start))
+
+if [ "$nwarn" -gt 0 ]; then
+	grep -E "$pattern" "$log"
+fi
+if [ "$nother" -gt 0 ]; then
+	echo "$me: note: $nother warning/error line(s) elsewhere in $log"
+fi
+if [ "$built" -eq 0 ]; then
+	[ "$nwarn" -gt 0 ] || tail -n 30 "$log" >&2
+	echo "$me: building mm/readahead.o with $desc FAILED" \
+		"(log: $log)" >&2
+	exit 1
+fi
+if [ "$nwarn" -gt 0 ]; then
+	echo "$me: mm/readahead.o built with $desc, $nwarn warnings" \
+		"(log: $log)" >&2
+	exit 1
+fi
+echo "$me: mm/readahead.o built with $desc, 0 warnings (${secs}s)"

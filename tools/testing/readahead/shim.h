@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * shim.h - the kernel API that mm/readahead.c sees inside the harness.
+ *
+ * Every header readahead.c includes (<linux/pagemap.h>, "internal.h", ...)
+ * forwards here.  This file owns the types (folio, address_space, inode,
+ * file, readahead_control, vm_fault) and the small inline helpers; the
+ * page cache behind them is pagecache.c, the filesystem and descriptor
+ * table are fs.c.  Only what the real file and the pristine 6.1 file use
+ * is here, with the kernel's meaning.
+ */
+#ifndef RA_SHIM_H
+#define RA_SHIM_H
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+/* ---- base types and helpers ---- */
+
+typedef unsigned long pgoff_t;
+typedef unsigned short umode_t;
+typedef unsigned int gfp_t;
+typedef unsigned int fmode_t;
+typedef unsigned long long u64;
+typedef unsigned int u32;
+
+#define PAGE_SHIFT	12
+#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define SZ_128K		0x00020000
+#define SZ_2M		0x00200000
+#define GFP_KERNEL	0x1u
+#define __GFP_NORETRY	0x2u
+#define __GFP_NOWARN	0x4u
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+#define READ_ONCE(x)	(x)
+#define WRITE_ONCE(x, v) ((x) = (v))
+
+#define min(a, b) ({ __auto_type _a = (a); __auto_type _b = (b); \
+		     _a < _b ? _a : _b; })
+#define max(a, b) ({ __auto_type _a = (a); __auto_type _b = (b); \
+		     _a > _b ? _a : _b; })
+#define min_t(t, a, b) ({ t _a = (a); t _b = (b); _a < _b ? _a : _b; })
+#define max_t(t, a, b) ({ t _a = (a); t _b = (b); _a > _b ? _a : _b; })
+#define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
+
+void shim_bug(const char *file, int line, const char *what);
+#define BUG_ON(c) do { if (c) shim_bug(__FILE__, __LINE__, #c); } while (0)
+#define VM_BUG_ON_FOLIO(c, f) BUG_ON(c)
+#define WARN_ON_ONCE(c) ({						\
+	bool _c = (c);							\
+									\
+	if (_c)								\
+		shim_bug(__FILE__, __LINE__, "WARN_ON_ONCE(" #c ")");	\
+	_c;								\
+})
+
+#define EXPORT_SYMBOL(s)
+#define EXPORT_SYMBOL_GPL(s)
+
+static inline unsigned long __ffs(unsigned long x)
+{
+	return __builtin_ctzl(x);
+}
+
+static inline unsigned long roundup_pow_of_two(unsigned long n)
+{
+	return n <= 1 ? 1 : 1UL << (64 - __builtin_clzl(n - 1));
+}
+
+/* ---- locking, memory and scheduler context: single-threaded no-ops ---- */
+
+static inline void rcu_read_lock(void) { }
+static inline void rcu_read_unlock(void) { }
+static inline unsigned int memalloc_nofs_save(void) { return 0; }
+static inline void memalloc_nofs_restore(unsigned int flags) { (void)flags; }
+static inline void psi_memstall_enter(unsigned long *flags) { (void)flags; }
+static inline void psi_memstall_leave(unsigned long *flags) { (void)flags; }
+static inline bool blk_cgroup_congested(void) { return false; }
+
+struct blk_plug {
+	int depth;
+};
+void blk_start_plug(struct blk_plug *plug);
+void blk_finish_plug(struct blk_plug *plug);
+
+/* Pages of RAM the readahead code may size itself against. */
+extern unsigned long shim_totalram_pages;
+static inline unsigned long totalram_pages(void)
+{
+	return shim_totalram_pages;
+}
+
+/* ---- folios ---- */
+
+enum shim_page_flag {
+	PG_locked,
+	PG_uptodate,
+	PG_readahead,
+	PG_workingset,
+	PG_writeback,
+	PG_error,
+};
+
+#define SHIM_FOLIO_FIELDS						\
+	unsigned long flags;						\
+	pgoff_t index;							\
+	struct address_space *mapping;					\
+	int refcount;							\
+	unsigned int order
+
+struct folio {
+	SHIM_FOLIO_FIELDS;
+};
+
+/* The same layout: the 6.1 file still touches a few struct pages. */
+struct page {
+	SHIM_FOLIO_FIELDS;
+};
+
+#define MAX_PAGECACHE_ORDER	8
+
+static inline bool shim_test(const struct folio *f, int bit)
+{
+	return f->flags & (1UL << bit);
+}
+
+static inline void shim_set(struct folio *f, int bit)
+{
+	f->flags |= 1UL << bit;
+}
+
+static inline void shim_clear(struct folio *f, int bit)
+{
+	f->flags &= ~(1UL << bit);
+}
+
+static inline bool folio_test_locked(struct folio *f) { return shim_test(f, PG_locked); }
+static inline bool folio_test_uptodate(struct folio *f) { return shim_test(f, PG_uptodate); }
+static inline bool folio_test_readahead(struct folio *f) { return shim_test(f, PG_readahead); }
+static inline bool folio_test_workingset(struct folio *f) { return shim_test(f, PG_workingset); }
+static inline bool folio_test_writeback(struct folio *f) { return shim_test(f, PG_writeback); }
+static inline void folio_set_readahead(struct folio *f) { shim_set(f, PG_readahead); }
+static inline void folio_clear_readahead(struct folio *f) { shim_clear(f, PG_readahead); }
+static inline void folio_mark_uptodate(struct folio *f) { shim_set(f, PG_uptodate); }
+static inline unsigned int folio_order(struct folio *f) { return f->order; }
+static inline unsigned long folio_nr_pages(struct folio *f) { return 1UL << f->order; }
+static inline bool PageWorkingset(struct page *p) { return shim_test((struct folio *)p, PG_workingset); }
+
+void folio_get(struct folio *folio);
+void folio_put(struct folio *folio);
+void folio_unlock(struct folio *folio);
+struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order);
+
+static inline void put_page(struct page *page)
+{
+	folio_put((struct folio *)page);
+}
+
+static inline struct page *__page_cache_alloc(gfp_t gfp)
+{
+	return (struct page *)filemap_alloc_folio(gfp, 0);
+}
+
+/* ---- the page cache index (an "xarray" of one address_space) ---- */
+
+struct xarray {
+	pgoff_t *keys;
+	struct folio **slots;
+	unsigned long capacity;	/* a power of two, or 0 */
+	unsigned long count;
+};
+
+void *xa_load(struct xarray *xa, unsigned long index);
+
+/* The harness keeps no shadow entries: nothing is a value entry. */
+static inline bool xa_is_value(const void *entry)
+{
+	return ((uintptr_t)entry & 1) != 0;
+}
+
+/* ---- address_space, inode, backing device, file ---- */
+
+struct readahead_control;
+struct file;
+
+struct address_space_operations {
+	int (*read_folio)(struct file *file, struct folio *folio);
+	void (*readahead)(struct readahead_control *ractl);
+};
+
+struct address_space {
+	struct inode *host;
+	struct xarray i_pages;
+	const struct address_space_operations *a_ops;
+	gfp_t gfp_mask;
+	bool large_folios;
+};
+
+struct backing_dev_info {
+	unsigned long ra_pages;
+	unsigned long io_pages;
+};
+
+struct inode {
+	loff_t i_size;
+	umode_t i_mode;
+	unsigned long i_ino;
+	struct backing_dev_info *i_bdi;
+	struct address_space i_data;
+};
+
+static inline loff_t i_size_read(const struct inode *inode)
+{
+	return inode->i_size;
+}
+
+static inline struct backing_dev_info *inode_to_bdi(struct inode *inode)
+{
+	return inode->i_bdi;
+}
+
+static inline gfp_t readahead_gfp_mask(struct address_space *mapping)
+{
+	return mapping->gfp_mask | __GFP_NORETRY | __GFP_NOWARN;
+}
+
+static inline bool mapping_large_folio_support(struct address_space *m)
+{
+	return m->large_folios;
+}
+
+static inline void filemap_invalidate_lock_shared(struct address_space *m) { (void)m; }
+static inline void filemap_invalidate_unlock_shared(struct address_space *m) { (void)m; }
+
+int filemap_add_folio(struct address_space *mapping, struct folio *folio,
+		      pgoff_t index, gfp_t gfp);
+void filemap_remove_folio(struct folio *folio);
+pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
+			     unsigned long max_scan);
+pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
+			     unsigned long max_scan);
+
+static inline int add_to_page_cache_lru(struct page *page,
+		struct address_space *mapping, pgoff_t index, gfp_t gfp)
+{
+	return filemap_add_folio(mapping, (struct folio *)page, index, gfp);
+}
+
+struct file_ra_state {
+	pgoff_t start;
+	unsigned int size;
+	unsigned int async_size;
+	unsigned int ra_pages;
+	unsigned int mmap_miss;
+	loff_t prev_pos;
+};
+
+#define FMODE_READ	0x1u
+#define FMODE_WRITE	0x2u
+#define FMODE_RANDOM	0x1000u
+
+struct file {
+	struct file_ra_state f_ra;
+	struct address_space *f_mapping;
+	struct inode *f_inode;
+	fmode_t f_mode;
+};
+
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
+struct fd {
+	struct file *file;
+	unsigned int flags;
+};
+
+struct fd fdget(int fd);
+static inline void fdput(struct fd f) { (void)f; }
+
+#ifndef POSIX_FADV_NORMAL
+#define POSIX_FADV_NORMAL	0
+#define POSIX_FADV_RANDOM	1
+#define POSIX_FADV_SEQUENTIAL	2
+#define POSIX_FADV_WILLNEED	3
+#define POSIX_FADV_DONTNEED	4
+#define POSIX_FADV_NOREUSE	5
+#endif
+
+int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice);
+
+/* ---- readahead_control and its accessors ---- */
+
+struct readahead_control {
+	struct file *file;
+	struct address_space *mapping;
+	struct file_ra_state *ra;
+	pgoff_t _index;
+	unsigned int _nr_pages;
+	unsigned int _batch_count;
+	bool _workingset;
+	unsigned long _pflags;
+};
+
+#define DEFINE_READAHEAD(ractl, f, r, m, i)				\
+	struct readahead_control ractl = {				\
+		.file = f,						\
+		.mapping = m,						\
+		.ra = r,						\
+		._index = i,						\
+	}
+
+#define VM_READAHEAD_PAGES	(SZ_128K / PAGE_SIZE)
+
+static inline pgoff_t readahead_index(struct readahead_control *rac)
+{
+	return rac->_index;
+}
+
+static inline unsigned int readahead_count(struct readahead_control *rac)
+{
+	return rac->_nr_pages;
+}
+
+static inline loff_t readahead_pos(struct readahead_control *rac)
+{
+	return (loff_t)rac->_index * PAGE_SIZE;
+}
+
+/* Step past the folios handed out so far; return the next one, locked. */
+static inline struct folio *__readahead_folio(struct readahead_control *rac)
+{
+	struct folio *folio;
+
+	BUG_ON(rac->_batch_count > rac->_nr_pages);
+	rac->_nr_pages -= rac->_batch_count;
+	rac->_index += rac->_batch_count;
+	rac->_batch_count = 0;
+	if (!rac->_nr_pages)
+		return NULL;
+	folio = xa_load(&rac->mapping->i_pages, rac->_index);
+	BUG_ON(!folio || !folio_test_locked(folio));
+	rac->_batch_count = folio_nr_pages(folio);
+	return folio;
+}
+
+/* As above, dropping the allocation's reference: the cache keeps one. */
+static inline struct folio *readahead_folio(struct readahead_control *rac)
+{
+	struct folio *folio = __readahead_folio(rac);
+
+	if (folio)
+		folio_put(folio);
+	return folio;
+}
+
+/* The entry points both readahead implementations provide. */
+void file_ra_state_init(struct file_ra_state *ra,
+			struct address_space *mapping);
+void page_cache_ra_unbounded(struct readahead_control *ractl,
+			     unsigned long nr_to_read,
+			     unsigned long lookahead_count);
+void page_cache_sync_ra(struct readahead_control *ractl,
+			unsigned long req_count);
+void page_cache_async_ra(struct readahead_control *ractl,
+			 struct folio *folio, unsigned long req_count);
+void readahead_expand(struct readahead_control *ractl,
+		      loff_t new_start, size_t new_len);
+void page_cache_ra_order(struct readahead_control *ractl,
+			 struct file_ra_state *ra, unsigned int order);
+void force_page_cache_ra(struct readahead_control *ractl,
+			 unsigned long nr);
+ssize_t ksys_readahead(int fd, loff_t offset, size_t count);
+long sys_readahead(int fd, loff_t offset, size_t count);
+
+/* mm/internal.h's wrapper, used by the 6.1 file's fadvise path. */
+static inline void force_page_cache_readahead(struct address_space *mapping,
+		struct file *file, pgoff_t index, unsigned long nr_to_read)
+{
+	DEFINE_READAHEAD(ractl, file, &file->f_ra, mapping, index);
+	force_page_cache_ra(&ractl, nr_to_read);
+}
+
+#define SYSCALL_DEFINE3(name, t1, a1, t2, a2, t3, a3)			\
+	long sys_##name(t1 a1, t2 a2, t3 a3)
+
+/* ---- mmap faults ---- */
+
+#define CONFIG_MMU 1
+#define VM_SEQ_READ	0x00008000UL
+#define VM_RAND_READ	0x00010000UL
+#define VM_HUGEPAGE	0x20000000UL
+#define FAULT_FLAG_TRIED	0x20u
+
+struct vm_area_struct {
+	unsigned long vm_flags;
+	struct file *vm_file;
+};
+
+struct vm_fault {
+	struct vm_area_struct *vma;
+	pgoff_t pgoff;
+	unsigned int flags;
+};
+
+/* The harness holds no mmap_lock, so nothing is ever dropped. */
+static inline struct file *maybe_unlock_mmap_for_io(struct vm_fault *vmf,
+						     struct file *fpin)
+{
+	(void)vmf;
+	return fpin;
+}
+
+struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf);
+struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
+				      struct folio *folio);
+
+#endif /* RA_SHIM_H */

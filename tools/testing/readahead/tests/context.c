@@ -1,0 +1,2 @@
+#include "test.h"
+void context_checks(void) { }

@@ -1,0 +1,2 @@
+#include "test.h"
+void shared_checks(void) { }
