@@ -41,6 +41,7 @@ struct io_run {
 static struct io_run io_runs[MAX_IO_RUNS];
 static unsigned long nr_io_runs;
 static unsigned long pages_submitted, all_cached_calls, major_faults;
+static unsigned long sync_calls, cached_in_windows;
 
 static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 {
@@ -62,6 +63,7 @@ void h_log_reset(void)
 	windows_log.len = io_log.len = calls_log.len = 0;
 	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
 	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
+	sync_calls = cached_in_windows = 0;
 }
 
 const char *h_windows(void) { return windows_log.buf; }
@@ -70,6 +72,8 @@ const char *h_calls(void) { return calls_log.buf; }
 unsigned long h_pages_submitted(void) { return pages_submitted; }
 unsigned long h_all_cached_calls(void) { return all_cached_calls; }
 unsigned long h_major_faults(void) { return major_faults; }
+unsigned long h_sync_calls(void) { return sync_calls; }
+unsigned long h_cached_in_windows(void) { return cached_in_windows; }
 
 static int cmp_pgoff(const void *a, const void *b)
 {
@@ -98,6 +102,7 @@ struct call {
 	const char *kind;
 	struct file_ra_state *ra;
 	struct file_ra_state before;
+	loff_t isize;
 	unsigned long submitted_before;
 	pgoff_t index;
 	unsigned long req;
@@ -109,6 +114,7 @@ static void call_begin(struct call *c, const char *kind, struct file *file,
 	c->kind = kind;
 	c->ra = &file->f_ra;
 	c->before = file->f_ra;
+	c->isize = i_size_read(file_inode(file));
 	c->submitted_before = pages_submitted;
 	c->index = index;
 	c->req = req;
@@ -118,18 +124,26 @@ static void call_end(struct call *c)
 {
 	const struct file_ra_state *ra = c->ra;
 	unsigned long actual = pages_submitted - c->submitted_before;
+	pgoff_t eof = DIV_ROUND_UP(c->isize, PAGE_SIZE);
+	unsigned long in_file;
 	bool moved = ra->start != c->before.start ||
 		     ra->size != c->before.size ||
 		     ra->async_size != c->before.async_size;
 
 	text_add(&calls_log, "; ", "%s %lu+%lu %lu+%u-%u =%lu", c->kind,
 		 c->index, c->req, ra->start, ra->size, ra->async_size, actual);
+	if (!strcmp(c->kind, "sync"))
+		sync_calls++;
 	if (!moved)
 		return;
 	text_add(&windows_log, " ", "%lu+%u-%u", ra->start, ra->size,
 		 ra->async_size);
 	if (!actual)
 		all_cached_calls++;
+	in_file = ra->start >= eof ? 0 :
+		  min_t(unsigned long, ra->size, eof - ra->start);
+	if (in_file > actual)
+		cached_in_windows += in_file - actual;
 }
 
 /* ---- the filesystem ---- */

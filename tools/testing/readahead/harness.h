@@ -95,6 +95,10 @@ unsigned long h_pages_submitted(void);
 unsigned long h_pages_resubmitted(void);
 /* Readahead calls that changed the window but submitted nothing. */
 unsigned long h_all_cached_calls(void);
+/* Synchronous readahead calls (cache misses in read(2)). */
+unsigned long h_sync_calls(void);
+/* Pages of new windows that were found cached: duplicate work. */
+unsigned long h_cached_in_windows(void);
 /* Page faults that found no page (major faults). */
 unsigned long h_major_faults(void);
 

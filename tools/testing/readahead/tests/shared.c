@@ -1,2 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shared.c - several readers of one file: own states, one page cache.
+ *
+ * The seeds' machines ran 2.5 readers per file; whoever reaches a marker
+ * pushes the stream.  The others must neither issue windows that are
+ * cached already nor restart with small synchronous reads.
+ */
 #include "test.h"
-void shared_checks(void) { }
+
+#define PAGES	512
+
+/*
+ * Readers @r[0..n) of one file take turns; in each turn reader i reads
+ * steps[i] pages of 4 KB, until all reached the end.
+ */
+static void take_turns(struct h_file **r, int n, const int *steps)
+{
+	pgoff_t pos[8] = { 0 };
+	bool busy = true;
+	int i, k;
+
+	while (busy) {
+		busy = false;
+		for (i = 0; i < n; i++)
+			for (k = 0; k < steps[i] && pos[i] < PAGES; k++) {
+				h_read(r[i], (loff_t)pos[i]++ * 4096, 4096);
+				busy = true;
+			}
+	}
+}
+
+/* Two readers in lockstep: the first one does all the readahead. */
+static void lockstep(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *r[2] = { a, h_reopen(a) };
+	const int steps[2] = { 1, 1 };
+
+	take_turns(r, 2, steps);
+	INVARIANT(h_pages_submitted() == PAGES);
+	INVARIANT(h_pages_resubmitted() == 0);
+	EXPECT_INT("sync calls", h_sync_calls(), 1);
+	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
+/* Leapfrog: turns of unequal length make each overtake the other. */
+static void leapfrog(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *r[2] = { a, h_reopen(a) };
+	const int steps[2] = { 16, 40 };
+
+	take_turns(r, 2, steps);
+	INVARIANT(h_pages_submitted() == PAGES);
+	INVARIANT(h_pages_resubmitted() == 0);
+	EXPECT_INT("sync calls", h_sync_calls(), 1);
+	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
+/* Four readers at different paces, as fio's numjobs on one file. */
+static void four_readers(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 256);
+	struct h_file *r[4] = { a, h_reopen(a), h_reopen(a), h_reopen(a) };
+	const int steps[4] = { 3, 5, 7, 11 };
+
+	take_turns(r, 4, steps);
+	INVARIANT(h_pages_submitted() == PAGES);
+	INVARIANT(h_pages_resubmitted() == 0);
+	EXPECT_INT("sync calls", h_sync_calls(), 1);
+	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
+/*
+ * The second reader hits the first one's marker: it sizes its window
+ * from the cache and starts at the first missing page.
+ */
+static void marker_of_another(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(a, i * 4096, 4096);	/* a's window: 12+16-16 */
+	h_log_reset();
+	for (i = 0; i < 13; i++)
+		h_read(b, i * 4096, 4096);
+	EXPECT_STR("calls", h_calls(), "async 12+1 28+32-32 =32");
+	EXPECT_STR("b's window", h_windows(), "28+32-32");
+	INVARIANT(!h_marked(a, 12));
+}
+
+/*
+ * The seed trace's duplicate: b takes a's marker and issues the window
+ * right after a's; a then finds b's marker exactly where its own window
+ * ends.  That window is b's, cached already: a must go past it.
+ */
+static void stale_state_at_window_end(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
+	for (i = 0; i < 13; i++)
+		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
+	h_log_reset();
+	for (i = 5; i < 29; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 60+32-32 =32");
+	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+void shared_checks(void)
+{
+	test_run("two readers in lockstep", lockstep);
+	test_run("two readers leapfrogging", leapfrog);
+	test_run("four readers of one file", four_readers);
+	test_run("marker of another reader", marker_of_another);
+	test_run("stale state at window end", stale_state_at_window_end);
+}

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# On-demand readahead for Linux: top level.
+#
+#   make demo     the demo (installs what it needs)
+#   make check    the test suite; ends with "N passed, N failed"
+#   make harness  build the userspace harness only
+#   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
+#
+# Everything generated goes to build/ (git-ignored): the pristine tree
+# unpacked from Debian's linux-source-6.1, the patched tree, objects.
+
+BUILD	:= $(CURDIR)/build
+TREE	:= $(BUILD)/linux-source-6.1
+PATCHED	:= $(BUILD)/linux-patched
+KOBJ	:= $(BUILD)/kobj
+SCRIPTS	:= tools/testing/readahead/scripts
+
+# Debian packages: compiler, the kernel source, what a kernel build needs.
+DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
+	   flex bison bc libelf-dev libssl-dev sparse
+
+.PHONY: all deps tree harness demo check kernel-obj clean
+
+all: harness
+
+deps:
+	@$(SCRIPTS)/deps.sh $(DEPS)
+
+tree: deps
+	@$(SCRIPTS)/unpack-tree.sh $(TREE)
+
+harness: tree
+	@$(MAKE) -s -C tools/testing/readahead TREE=$(TREE) \
+		OUT=$(BUILD)/harness all
+
+demo: harness
+	$(BUILD)/harness/ra_demo
+
+check: tree
+	@$(SCRIPTS)/run-tests.sh
+
+kernel-obj: tree
+	$(SCRIPTS)/kernel-tree.sh $(TREE) $(PATCHED) $(CURDIR)
+	$(SCRIPTS)/kernel-compile-check.sh $(PATCHED) $(KOBJ)
+
+clean:
+	rm -rf $(BUILD)/harness $(KOBJ)

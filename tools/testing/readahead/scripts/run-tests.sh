@@ -1,0 +1,66 @@
+#!/bin/sh
+# run-tests.sh - the project's test suite, as the README's test command runs it.
+#
+# Usage: run-tests.sh            (from the repository root, after `make deps tree`)
+#
+# Stages, each counted as tests:
+#   harness     every unit test against ours and the pristine 6.1 file
+#   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
+#   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
+# Ends with the line "N passed, N failed"; exits non-zero on any failure.
+set -u
+
+top=$(pwd)
+build="$top/build"
+tree="$build/linux-source-6.1"
+scripts="$top/tools/testing/readahead/scripts"
+passed=0
+failed=0
+
+pass() { passed=$((passed + $1)); }
+fail() { failed=$((failed + $1)); echo "FAILED: $2"; }
+
+echo "== harness: unit tests, ours and pristine 6.1 =="
+log="$build/harness.log"
+mkdir -p "$build"
+if make -s -C tools/testing/readahead TREE="$tree" OUT="$build/harness" \
+		>"$log" 2>&1; then
+	"$build/harness/ra_harness" >"$log" 2>&1
+	cat "$log"
+	line=$(grep -E '^harness: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	if [ -n "$line" ]; then
+		p=$(echo "$line" | sed -E 's/^harness: ([0-9]+) passed.*/\1/')
+		f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+		pass "$p"
+		[ "$f" -eq 0 ] || fail "$f" "harness tests"
+	else
+		fail 1 "harness crashed (see above)"
+	fi
+else
+	cat "$log"
+	fail 1 "harness build"
+fi
+
+echo
+echo "== kernel: mm/readahead.c in the patched 6.1 tree =="
+if "$scripts/kernel-tree.sh" "$tree" "$build/linux-patched" "$top" &&
+   "$scripts/kernel-compile-check.sh" "$build/linux-patched" "$build/kobj"; then
+	pass 1
+else
+	fail 1 "kernel-side compile of mm/readahead.c"
+fi
+
+echo
+echo "== checkpatch =="
+for f in mm/readahead.c patches/*.patch; do
+	[ -f "$f" ] || continue
+	if "$scripts/checkpatch.sh" "$tree" "$f"; then
+		pass 1
+	else
+		fail 1 "checkpatch $f"
+	fi
+done
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
