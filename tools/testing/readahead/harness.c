@@ -263,7 +263,8 @@ struct h_file *h_create(loff_t size, unsigned long ra_kb)
 
 	f->inode.i_size = size;
 	f->bdi.ra_pages = ra_kb * 1024 / PAGE_SIZE;
-	f->bdi.io_pages = f->bdi.ra_pages;
+	/* 6.1's default max_sectors, 1280 KB, as the optimal I/O size. */
+	f->bdi.io_pages = 320;
 	/* Initialise again now that the device has its read_ahead_kb. */
 	memset(&f->file.f_ra, 0, sizeof(f->file.f_ra));
 	ra_impl->state_init(&f->file.f_ra, f->file.f_mapping);

@@ -121,7 +121,7 @@ else
 				< "$repo/patches/$name"; then
 			echo "$me: patches/$name does not apply cleanly to" \
 				"linux-source-6.1 (after the patches before it" \
-				"in the series)" >&2
+				"in the series); rejects are left in $tree" >&2
 			exit 1
 		fi
 	done

@@ -1,2 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * context.c - streams the state cannot describe: interleaved streams on
+ * one descriptor, and misses sized from the cached history before them.
+ */
 #include "test.h"
-void context_checks(void) { }
+
+/*
+ * Two streams, at page 0 and page 1000, alternate on one descriptor.
+ * The state follows whichever read last; the markers keep both going,
+ * each window sized from the cache, up to the maximum.
+ */
+static void interleaved_streams(void)
+{
+	struct h_file *f = h_create(8 << 20, 128);
+	pgoff_t i;
+
+	for (i = 0; i < 40; i++) {
+		h_read(f, i * 4096, 4096);
+		h_read(f, (1000 + i) * 4096, 4096);
+	}
+	EXPECT_STR("io", h_io(),
+		   "0-3[1] 1000 4-11[4] 1001 1002-1004[1003] 1005-1010[1005] "
+		   "12-29[12] 1011-1024[1011] 1025-1052[1025] 30-61[30] "
+		   "1053-1084[1053] 62-93[62]");
+	EXPECT_INT("sync calls", h_sync_calls(), 4);
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/* A miss after cached history: a running stream, sized from it. */
+static void context_from_history(void)
+{
+	struct h_file *f = h_create(4 << 20, 128);
+
+	h_populate(f, 500, 8);
+	h_read(f, 508 * 4096, 4096);
+	EXPECT_STR("calls", h_calls(), "sync 508+1 508+9-8 =9");
+	EXPECT_STR("io", h_io(), "508-516[509]");
+}
+
+/* History that reaches back to page 0 counts double: a whole-file read. */
+static void context_from_file_start(void)
+{
+	struct h_file *f = h_create(4 << 20, 128);
+
+	h_populate(f, 0, 8);
+	h_read(f, 8 * 4096, 4096);
+	EXPECT_STR("calls", h_calls(), "sync 8+1 8+17-16 =17");
+}
+
+/* A second descriptor picks up a stream another one left cached. */
+static void context_other_descriptor(void)
+{
+	struct h_file *a = h_create(4 << 20, 128);
+	struct h_file *b = h_reopen(a);
+	pgoff_t i;
+
+	for (i = 0; i < 28; i++)
+		h_read(a, i * 4096, 4096);	/* cached: 0..59 */
+	h_log_reset();
+	h_read(b, 60 * 4096, 4096);		/* b: first read, at the end */
+	EXPECT_STR("b", h_calls(), "sync 60+1 60+32-31 =32");
+}
+
+/* Too little history (no more than the request): a random read. */
+static void no_context_small_history(void)
+{
+	struct h_file *f = h_create(4 << 20, 128);
+
+	h_populate(f, 500, 4);
+	h_read(f, 504 * 4096, 4 * 4096);
+	EXPECT_STR("io", h_io(), "504-507");
+	EXPECT_STR("windows", h_windows(), "");
+}
+
+void context_checks(void)
+{
+	test_run("two streams on one descriptor", interleaved_streams);
+	test_run("context from cached history", context_from_history);
+	test_run("context from the file start", context_from_file_start);
+	test_run("context through another descriptor",
+		 context_other_descriptor);
+	test_run("small history is no context", no_context_small_history);
+}
