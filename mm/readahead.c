@@ -592,18 +592,10 @@ void page_cache_async_ra(struct readahead_control *ractl,
 EXPORT_SYMBOL_GPL(page_cache_async_ra);
 
 #ifdef CONFIG_MMU
-/*
- * Note a fault on @index in prev_pos, as read(2) notes its position, and
- * tell whether it continues the previous fault or read.
- */
-static bool ra_fault_is_sequential(struct file_ra_state *ra,
-				   unsigned long vm_flags, pgoff_t index)
+/* Note a fault on @index in prev_pos, as read(2) notes its position. */
+static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
-	bool sequential = (vm_flags & VM_SEQ_READ) ||
-			  ra_follows_previous(ra, index);
-
 	ra->prev_pos = (loff_t)(index + 1) << PAGE_SHIFT;
-	return sequential;
 }
 
 /**
@@ -649,12 +641,16 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	if (mmap_miss < RA_MMAP_MISS_CEILING)
 		WRITE_ONCE(ra->mmap_miss, mmap_miss + 1);
 
-	if (ra_fault_is_sequential(ra, vm_flags, vmf->pgoff)) {
+	if ((vm_flags & VM_SEQ_READ) || ra_follows_previous(ra, vmf->pgoff)) {
+		/* Under MADV_SEQUENTIAL every fault continues a stream. */
+		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
 		ondemand_readahead(&ractl, NULL, 1);
+		ra_note_fault(ra, vmf->pgoff);
 		return fpin;
 	}
 
+	ra_note_fault(ra, vmf->pgoff);
 	if (mmap_miss + 1 > RA_MMAP_MISS_LIMIT)
 		return fpin;
 
@@ -695,7 +691,7 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	mmap_miss = READ_ONCE(ra->mmap_miss);
 	if (mmap_miss)
 		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
-	ra->prev_pos = (loff_t)(vmf->pgoff + 1) << PAGE_SHIFT;
+	ra_note_fault(ra, vmf->pgoff);
 
 	if (folio_test_readahead(folio)) {
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);

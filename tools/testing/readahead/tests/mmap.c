@@ -1,2 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmap.c - the page fault path: read-around, the miss counter's back-off
+ * and recovery, MADV_SEQUENTIAL, MADV_RANDOM and fault streams.
+ */
 #include "test.h"
-void mmap_checks(void) { }
+
+#define MB(n)	((loff_t)(n) << 20)
+
+/* Read-around: a window of the maximum centred on the fault. */
+static void read_around(void)
+{
+	struct h_file *f = h_create(MB(8), 128);
+
+	EXPECT_INT("major", h_fault(f, 500, 0), 1);
+	EXPECT_STR("calls", h_calls(), "fault-miss 500+1 484+32-8 =32");
+	EXPECT_STR("io", h_io(), "484-515[508]");
+	EXPECT_INT("minor", h_fault(f, 510, 0), 0);
+	INVARIANT(f->file.f_ra.mmap_miss == 0);
+}
+
+/* Read-around at the start of the file does not go below page 0. */
+static void read_around_at_start(void)
+{
+	struct h_file *f = h_create(MB(8), 128);
+
+	h_fault(f, 3, 0);
+	EXPECT_STR("io", h_io(), "0-31[24]");
+}
+
+/* Faults far apart miss 100 times; then read-around stops, until hits
+ * bring the count back under the limit. */
+static void miss_backoff_and_recovery(void)
+{
+	struct h_file *f = h_create(MB(80), 128);
+	pgoff_t i;
+
+	for (i = 0; i < 100; i++)
+		h_fault(f, 100 + i * 100, 0);
+	EXPECT_INT("windows read", h_pages_submitted(), 100 * 32);
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 100);
+	h_log_reset();
+	h_fault(f, 15000, 0);
+	h_fault(f, 15200, 0);
+	EXPECT_STR("given up", h_io(), "15000r 15200r");
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 102);
+	for (i = 0; i < 3; i++)
+		h_fault(f, 100 + i * 100, 0);	/* hits */
+	EXPECT_INT("mmap_miss after hits", f->file.f_ra.mmap_miss, 99);
+	h_log_reset();
+	h_fault(f, 16000, 0);
+	EXPECT_STR("recovered", h_io(), "15984-16015[16008]");
+}
+
+/* MADV_SEQUENTIAL faults read ahead as read(2) of 4 KB does. */
+static void madv_sequential(void)
+{
+	struct h_file *r = h_create(MB(1), 128);
+	struct h_file *m = h_create(MB(1), 128);
+	char by_read[512];
+	pgoff_t i;
+
+	for (i = 0; i < 92; i++)
+		h_read(r, i * 4096, 4096);
+	snprintf(by_read, sizeof(by_read), "%s", h_windows());
+	h_log_reset();
+	for (i = 0; i < 92; i++)
+		h_fault(m, i, VM_SEQ_READ);
+	EXPECT_STR("windows as read(2)", h_windows(), by_read);
+	EXPECT_INT("major faults", h_major_faults(), 1);
+}
+
+/* Without hints, a fault stream continues from read-around. */
+static void unhinted_stream(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+	pgoff_t i;
+
+	for (i = 0; i < 130; i++)
+		h_fault(f, i, 0);
+	EXPECT_STR("windows", h_windows(),
+		   "0+32-8 32+32-32 64+32-32 96+32-32 128+32-32 160+32-32");
+	EXPECT_INT("major faults", h_major_faults(), 1);
+}
+
+/* MADV_SEQUENTIAL from the middle of a file: the first fault starts it. */
+static void madv_sequential_midfile(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+	pgoff_t i;
+
+	for (i = 100; i < 110; i++)
+		h_fault(f, i, VM_SEQ_READ);
+	EXPECT_STR("io", h_io(), "100-103[101] 104-111[104] 112-127[112]");
+}
+
+/* MADV_RANDOM: no readahead at all, one page per fault. */
+static void madv_random(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+
+	h_fault(f, 50, VM_RAND_READ);
+	h_fault(f, 51, VM_RAND_READ);
+	h_fault(f, 10, VM_RAND_READ);
+	EXPECT_STR("io", h_io(), "50r 51r 10r");
+	EXPECT_STR("windows", h_windows(), "");
+}
+
+/* A fault on the page after the previous fault starts a stream, even
+ * after read-around gave up on this file. */
+static void stream_after_backoff(void)
+{
+	struct h_file *f = h_create(MB(80), 128);
+	pgoff_t i;
+
+	for (i = 0; i < 101; i++)
+		h_fault(f, 100 + i * 100, 0);
+	h_log_reset();
+	for (i = 0; i < 6; i++)
+		h_fault(f, 18000 + i, 0);
+	EXPECT_STR("io", h_io(), "18000r 18001-18004[18002] "
+		   "18005-18012[18005] 18013-18028[18013]");
+}
+
+/* Faults past the end of the file are refused before any readahead. */
+static void fault_past_eof(void)
+{
+	struct h_file *f = h_create(3 * 4096 + 1, 128);
+
+	EXPECT_INT("sigbus", h_fault(f, 4, 0), -EFAULT);
+	EXPECT_INT("last page", h_fault(f, 3, 0), 1);
+	EXPECT_STR("io", h_io(), "0-3");
+}
+
+void mmap_checks(void)
+{
+	test_run("mmap read-around", read_around);
+	test_run("mmap read-around at file start", read_around_at_start);
+	test_run("mmap miss back-off and recovery", miss_backoff_and_recovery);
+	test_run("mmap MADV_SEQUENTIAL as read(2)", madv_sequential);
+	test_run("mmap MADV_SEQUENTIAL mid-file", madv_sequential_midfile);
+	test_run("mmap unhinted fault stream", unhinted_stream);
+	test_run("mmap MADV_RANDOM", madv_random);
+	test_run("mmap stream after back-off", stream_after_backoff);
+	test_run("mmap fault past eof", fault_past_eof);
+}
