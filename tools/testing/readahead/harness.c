@@ -172,18 +172,33 @@ static void complete_read(struct folio *folio)
 	folio_unlock(folio);
 }
 
+struct h_fs_behaviour h_fs = { .take = ULONG_MAX };
+
 static void fs_readahead(struct readahead_control *ractl)
 {
-	pgoff_t first = readahead_index(ractl), marked = ULONG_MAX;
-	unsigned long nr = readahead_count(ractl);
+	pgoff_t first, marked = ULONG_MAX;
+	unsigned long nr, taken = 0;
 	struct folio *folio;
 
-	while ((folio = readahead_folio(ractl))) {
+	if (h_fs.expand_align) {
+		unsigned long a = h_fs.expand_align;
+		pgoff_t lo = round_down(readahead_index(ractl), a);
+		pgoff_t hi = round_down(readahead_index(ractl) +
+					readahead_count(ractl) + a - 1, a);
+
+		ra_impl->expand(ractl, (loff_t)lo << PAGE_SHIFT,
+				(hi - lo) << PAGE_SHIFT);
+	}
+	first = readahead_index(ractl);
+	nr = min(readahead_count(ractl), h_fs.take);
+	while (taken < nr && (folio = readahead_folio(ractl))) {
 		if (folio_test_readahead(folio) && marked == ULONG_MAX)
 			marked = folio->index;
 		complete_read(folio);
+		taken += folio_nr_pages(folio);
 	}
-	record_io(ractl->mapping, first, nr, marked, false);
+	if (nr)
+		record_io(ractl->mapping, first, nr, marked, false);
 }
 
 static int fs_read_folio(struct file *file, struct folio *folio)

@@ -73,6 +73,17 @@ ssize_t h_readahead(int fd, loff_t offset, size_t count);
 /* A descriptor not open for reading / a FIFO / a directory. */
 int h_open_special(umode_t mode, fmode_t fmode);
 
+/*
+ * How the filesystem's ->readahead behaves: it reads at most @take pages
+ * of each request and leaves the rest to the caller; with @expand_align
+ * it first grows each request to that alignment (readahead_expand()).
+ */
+struct h_fs_behaviour {
+	unsigned long take;
+	unsigned long expand_align;
+};
+extern struct h_fs_behaviour h_fs;
+
 /* ---- what happened ---- */
 
 /* Reset the logs (not the cache). */

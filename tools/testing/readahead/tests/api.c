@@ -1,2 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * api.c - the entry points filesystems call directly, and what the core
+ * does when the filesystem or the allocator lets it down.
+ */
 #include "test.h"
-void api_checks(void) { }
+
+#define MB(n)	((loff_t)(n) << 20)
+
+/* The shim's hole searches keep the kernel's contract. */
+static void hole_search(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+	struct address_space *m = f->file.f_mapping;
+
+	h_populate(f, 0, 10);
+	INVARIANT(page_cache_next_miss(m, 3, 100) == 10);
+	INVARIANT(page_cache_next_miss(m, 3, 4) == 7);	/* none: 3 + 4 */
+	INVARIANT(page_cache_next_miss(m, 12, 5) == 12);
+	INVARIANT(page_cache_prev_miss(m, 9, 100) == ULONG_MAX);
+	INVARIANT(page_cache_prev_miss(m, 9, 4) == 5);	/* none: 9 - 4 */
+	INVARIANT(page_cache_prev_miss(m, 11, 5) == 11);
+}
+
+/* page_cache_ra_unbounded: runs around cached pages, the marker. */
+static void unbounded(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+	DEFINE_READAHEAD(ractl, &f->file, &f->file.f_ra, f->file.f_mapping, 0);
+
+	h_populate(f, 5, 1);
+	ra_impl->unbounded(&ractl, 10, 4);
+	EXPECT_STR("io", h_io(), "0-4 6-9[6]");
+	INVARIANT(h_marked(f, 6));
+}
+
+/* Beyond i_size, as verity metadata needs: unbounded means it. */
+static void unbounded_past_eof(void)
+{
+	struct h_file *f = h_create(2 * 4096, 128);
+	DEFINE_READAHEAD(ractl, &f->file, &f->file.f_ra, f->file.f_mapping, 4);
+
+	ra_impl->unbounded(&ractl, 3, 0);
+	EXPECT_STR("io", h_io(), "4-6");
+}
+
+/* A filesystem that grows every request to 16 pages. */
+static void expand(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+	pgoff_t i;
+
+	h_fs.expand_align = 16;
+	for (i = 0; i < 2; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("io", h_io(), "0-15[1] 16-47[16]");
+	EXPECT_STR("windows", h_windows(), "0+16-15 16+32-32");
+}
+
+/* Expansion stops for good at the first cached page. */
+static void expand_blocked(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+
+	h_fs.expand_align = 16;
+	h_populate(f, 33, 1);
+	h_populate(f, 44, 1);
+	h_read(f, 40 * 4096, 4096);	/* a random read: 40 alone */
+	EXPECT_STR("io", h_io(), "34-40");
+}
+
+/* A filesystem that reads only 2 pages of each request: the rest leaves
+ * the cache and the window, so the state says what was read. */
+static void fs_reads_less(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+
+	h_fs.take = 2;
+	h_read(f, 0, 4096);
+	EXPECT_STR("io", h_io(), "0-1[1]");
+	EXPECT_STR("state", h_calls(), "sync 0+1 0+2-1 =2");
+	INVARIANT(!h_cached(f, 2) && !h_cached(f, 3));
+}
+
+/* Allocation fails mid-window: what was allocated is read, no more. */
+static void allocation_failure(void)
+{
+	struct h_file *f = h_create(MB(1), 128);
+
+	shim_alloc_budget = 2;
+	EXPECT_INT("bytes", h_read(f, 0, 4096), 4096);
+	EXPECT_STR("io", h_io(), "0-1[1]");
+	shim_alloc_budget = -1;
+	EXPECT_INT("bytes", h_read(f, 4096, 4096), 4096);
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+void api_checks(void)
+{
+	test_run("shim hole search", hole_search);
+	test_run("page_cache_ra_unbounded", unbounded);
+	test_run("page_cache_ra_unbounded past eof", unbounded_past_eof);
+	test_run("readahead_expand", expand);
+	test_run("readahead_expand blocked", expand_blocked);
+	test_run("filesystem reads less", fs_reads_less);
+	test_run("allocation failure", allocation_failure);
+}

@@ -90,6 +90,7 @@ void test_run(const char *name, void (*fn)(void))
 	h_log_reset();
 	shim_totalram_pages = 262144;
 	shim_alloc_budget = -1;
+	h_fs = (struct h_fs_behaviour){ .take = ULONG_MAX };
 
 	fn();
 
