@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/readahead.c - on-demand readahead for the page cache
+ * On-demand readahead for the page cache.
  *
  * This file holds all readahead policy of the kernel: the read(2) path,
  * the page fault path, fadvise(POSIX_FADV_WILLNEED) and readahead(2) ask

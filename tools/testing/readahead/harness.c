@@ -73,6 +73,7 @@ unsigned long h_pages_submitted(void) { return pages_submitted; }
 unsigned long h_all_cached_calls(void) { return all_cached_calls; }
 unsigned long h_major_faults(void) { return major_faults; }
 unsigned long h_sync_calls(void) { return sync_calls; }
+unsigned long h_io_requests(void) { return nr_io_runs; }
 unsigned long h_cached_in_windows(void) { return cached_in_windows; }
 
 static int cmp_pgoff(const void *a, const void *b)

@@ -106,6 +106,8 @@ unsigned long h_pages_submitted(void);
 unsigned long h_pages_resubmitted(void);
 /* Readahead calls that changed the window but submitted nothing. */
 unsigned long h_all_cached_calls(void);
+/* I/O requests the filesystem issued (one per contiguous run). */
+unsigned long h_io_requests(void);
 /* Synchronous readahead calls (cache misses in read(2)). */
 unsigned long h_sync_calls(void);
 /* Pages of new windows that were found cached: duplicate work. */

@@ -36,13 +36,17 @@ for f in "$@"; do
 		status=1
 		continue
 	fi
-	case $f in
-	*.patch) mode= ;;
-	*) mode=-f ;;
-	esac
 	# checkpatch exits non-zero for warnings too; judge by its summary.
-	# shellcheck disable=SC2086
-	perl "$cp" --no-tree --color=never $mode "$f" > "$out" 2>&1 || true
+	# A patch goes in on stdin: given the path of a file git tracks,
+	# checkpatch would check the patch file itself as source.
+	case $f in
+	*.patch)
+		perl "$cp" --no-tree --color=never - < "$f" > "$out" 2>&1 ||
+			true ;;
+	*)
+		perl "$cp" --no-tree --color=never -f "$f" > "$out" 2>&1 ||
+			true ;;
+	esac
 	total=$(grep -E '^total: [0-9]+ errors, [0-9]+ warnings' "$out" |
 		tail -n 1)
 	if [ -z "$total" ]; then
