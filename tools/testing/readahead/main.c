@@ -22,6 +22,7 @@ int main(void)
 		mmap_checks();
 		fadvise_checks();
 		api_checks();
+		random_ops_checks();
 	}
 	test_print_differences();
 	printf("harness: %d passed, %d failed\n", tests_passed, tests_failed);

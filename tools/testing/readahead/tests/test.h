@@ -34,5 +34,6 @@ void limits_checks(void);
 void mmap_checks(void);
 void fadvise_checks(void);
 void api_checks(void);
+void random_ops_checks(void);
 
 #endif /* RA_TEST_H */
