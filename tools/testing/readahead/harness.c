@@ -42,6 +42,7 @@ static struct io_run io_runs[MAX_IO_RUNS];
 static unsigned long nr_io_runs;
 static unsigned long pages_submitted, all_cached_calls, major_faults;
 static unsigned long sync_calls, cached_in_windows;
+static unsigned long pages_added, pages_removed;
 
 static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 {
@@ -64,6 +65,7 @@ void h_log_reset(void)
 	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
 	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = cached_in_windows = 0;
+	pages_added = pages_removed = 0;
 }
 
 const char *h_windows(void) { return windows_log.buf; }
@@ -74,6 +76,8 @@ unsigned long h_all_cached_calls(void) { return all_cached_calls; }
 unsigned long h_major_faults(void) { return major_faults; }
 unsigned long h_sync_calls(void) { return sync_calls; }
 unsigned long h_io_requests(void) { return nr_io_runs; }
+unsigned long h_pages_added(void) { return pages_added; }
+unsigned long h_pages_removed(void) { return pages_removed; }
 unsigned long h_cached_in_windows(void) { return cached_in_windows; }
 
 static int cmp_pgoff(const void *a, const void *b)
@@ -220,13 +224,13 @@ static const struct address_space_operations fs_aops = {
 void harness_note_added(struct address_space *mapping, struct folio *folio)
 {
 	(void)mapping;
-	(void)folio;
+	pages_added += folio_nr_pages(folio);
 }
 
 void harness_note_removed(struct address_space *mapping, struct folio *folio)
 {
 	(void)mapping;
-	(void)folio;
+	pages_removed += folio_nr_pages(folio);
 }
 
 /* ---- files and descriptors ---- */

@@ -106,6 +106,9 @@ unsigned long h_pages_submitted(void);
 unsigned long h_pages_resubmitted(void);
 /* Readahead calls that changed the window but submitted nothing. */
 unsigned long h_all_cached_calls(void);
+/* Pages put into / taken out of the page cache, by anyone. */
+unsigned long h_pages_added(void);
+unsigned long h_pages_removed(void);
 /* I/O requests the filesystem issued (one per contiguous run). */
 unsigned long h_io_requests(void);
 /* Synchronous readahead calls (cache misses in read(2)). */

@@ -79,6 +79,8 @@ static void fs_reads_less(void)
 	h_read(f, 0, 4096);
 	EXPECT_STR("io", h_io(), "0-1[1]");
 	EXPECT_STR("state", h_calls(), "sync 0+1 0+2-1 =2");
+	EXPECT_INT("pages added", h_pages_added(), 4);
+	EXPECT_INT("pages dropped", h_pages_removed(), 2);
 	INVARIANT(!h_cached(f, 2) && !h_cached(f, 3));
 }
 
@@ -90,6 +92,7 @@ static void allocation_failure(void)
 	shim_alloc_budget = 2;
 	EXPECT_INT("bytes", h_read(f, 0, 4096), 4096);
 	EXPECT_STR("io", h_io(), "0-1[1]");
+	EXPECT_INT("pages added", h_pages_added(), 2);
 	shim_alloc_budget = -1;
 	EXPECT_INT("bytes", h_read(f, 4096, 4096), 4096);
 	INVARIANT(h_pages_resubmitted() == 0);

@@ -26,6 +26,7 @@ static void ramp_4k_128k(void)
 		   "0+4-3 4+8-8 12+16-16 28+32-32 60+32-32 92+32-32");
 	EXPECT_STR("io", h_io(),
 		   "0-3[1] 4-11[4] 12-27[12] 28-59[28] 60-91[60] 92-123[92]");
+	EXPECT_INT("pages added", h_pages_added(), 124);
 	INVARIANT(h_pages_resubmitted() == 0);
 }
 
