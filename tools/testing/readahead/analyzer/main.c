@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - ra_analyze: command line options and the order of the report.
+ *
+ * Reads readahead trace lines ("readahead-PATTERN(pid=...) = ACTUAL") from
+ * the files named, or stdin, and prints named tables: patterns, files,
+ * processes, streams, flags, flag_lines (and windows with --streams), then
+ * "lines: N parsed, N skipped, N other".
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ra_analyze.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: ra_analyze [--streams] [--plot PREFIX] [FILE...]\n"
+		"  Summarise readahead trace lines from FILEs (or stdin, or -).\n"
+		"  --streams       also print every stream's window sequence\n"
+		"  --plot PREFIX   write PREFIX.gp and PREFIX.dat, and PREFIX.png\n"
+		"                  when gnuplot is on PATH\n"
+		"  -h, --help      show this help\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "plot", required_argument, NULL, 'p' },
+		{ "streams", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *plot = NULL;
+	struct trace t = { 0 };
+	int streams = 0, c, i, ret = 0;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			if (!*optarg) {
+				fputs("ra_analyze: --plot needs a prefix\n",
+				      stderr);
+				usage(stderr);
+				return 2;
+			}
+			plot = optarg;
+			break;
+		case 's':
+			streams = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			if (optopt)
+				fprintf(stderr, "ra_analyze: bad option '-%c'\n",
+					optopt);
+			else
+				fprintf(stderr, "ra_analyze: bad option '%s'\n",
+					argv[optind - 1]);
+			usage(stderr);
+			return 2;
+		}
+	}
+
+	if (optind == argc) {
+		if (input_read(&t, "-"))
+			ret = 1;
+	}
+	for (i = optind; !ret && i < argc; i++)
+		if (input_read(&t, argv[i]))
+			ret = 1;
+	if (ret) {
+		trace_free(&t);
+		return ret;
+	}
+
+	streams_build(&t);
+	stats_print(stdout, &t);
+	streams_print_flags(stdout, &t);
+	if (streams)
+		streams_print_windows(stdout, &t);
+	printf("lines: %lu parsed, %lu skipped, %lu other\n", t.parsed,
+	       t.skipped, t.other);
+	if (fflush(stdout) || ferror(stdout)) {
+		fputs("ra_analyze: write error on stdout\n", stderr);
+		ret = 1;
+	}
+	if (plot && plot_write(&t, plot))
+		ret = 1;
+	trace_free(&t);
+	return ret;
+}
