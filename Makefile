@@ -18,7 +18,7 @@ SCRIPTS	:= tools/testing/readahead/scripts
 
 # Debian packages: compiler, the kernel source, what a kernel build needs.
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
-	   flex bison bc libelf-dev libssl-dev sparse
+	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
 .PHONY: all deps tree harness demo check kernel-obj clean
 

@@ -64,7 +64,8 @@ int input_read(struct trace *t, const char *path)
 			t->other++;
 			break;
 		case RA_PARSE_BAD:
-			fprintf(stderr, "ra_analyze: %s:%lu: cannot parse: %s\n",
+			fprintf(stderr,
+				"ra_analyze: %s:%lu: cannot parse: %s\n",
 				shown, lineno, why);
 			t->skipped++;
 			break;

@@ -14,14 +14,14 @@
 
 #include "ra_analyze.h"
 
-static void usage(FILE *out)
+static void print_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: ra_analyze [--streams] [--plot PREFIX] [FILE...]\n"
-		"  Summarise readahead trace lines from FILEs (or stdin, or -).\n"
+		"  Summarise readahead trace lines from FILEs (or stdin).\n"
 		"  --streams       also print every stream's window sequence\n"
-		"  --plot PREFIX   write PREFIX.gp and PREFIX.dat, and PREFIX.png\n"
-		"                  when gnuplot is on PATH\n"
+		"  --plot PREFIX   write PREFIX.gp, PREFIX.dat and, when\n"
+		"                  gnuplot is on PATH, PREFIX.png\n"
 		"  -h, --help      show this help\n");
 }
 
@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 			if (!*optarg) {
 				fputs("ra_analyze: --plot needs a prefix\n",
 				      stderr);
-				usage(stderr);
+				print_usage(stderr);
 				return 2;
 			}
 			plot = optarg;
@@ -53,16 +53,18 @@ int main(int argc, char **argv)
 			streams = 1;
 			break;
 		case 'h':
-			usage(stdout);
+			print_usage(stdout);
 			return 0;
 		default:
-			if (optopt)
-				fprintf(stderr, "ra_analyze: bad option '-%c'\n",
+			/* optopt is a long option's val for "--streams=x" */
+			if (optopt && optopt != 'p' && optopt != 's')
+				fprintf(stderr,
+					"ra_analyze: bad option '-%c'\n",
 					optopt);
 			else
 				fprintf(stderr, "ra_analyze: bad option '%s'\n",
 					argv[optind - 1]);
-			usage(stderr);
+			print_usage(stderr);
 			return 2;
 		}
 	}

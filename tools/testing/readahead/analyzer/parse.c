@@ -92,7 +92,8 @@ static int expect(struct cursor *c, const char *lit, const char *why)
 	return 0;
 }
 
-static unsigned long long number(struct cursor *c, int base, const char *why)
+static unsigned long long parse_number(struct cursor *c, int base,
+					const char *why)
 {
 	unsigned long long v;
 	char *end;
@@ -164,38 +165,44 @@ static void parse_body(struct cursor *c, struct ra_rec *r)
 	expect(c, "readahead-", "expected 'readahead-' at start of trace");
 	r->pattern = word(c, "missing pattern after 'readahead-'");
 	expect(c, "(pid=", "expected '(pid=' after pattern");
-	v = number(c, 10, "bad pid");
+	v = parse_number(c, 10, "bad pid");
 	r->pid = v;
 	if (!c->why && r->pid != v)
 		c->why = "pid out of range";
 	expect(c, "(", "expected '(' after pid");
 	r->comm = text_until(c, "), dev=", "missing '), dev='");
-	r->major = number(c, 16, "bad device major");
+	v = parse_number(c, 16, "bad device major");
+	r->major = v;
+	if (!c->why && r->major != v)
+		c->why = "device major out of range";
 	expect(c, ":", "expected ':' in dev");
-	r->minor = number(c, 16, "bad device minor");
+	v = parse_number(c, 16, "bad device minor");
+	r->minor = v;
+	if (!c->why && r->minor != v)
+		c->why = "device minor out of range";
 	expect(c, "(", "expected '(' after dev");
 	r->bdev = text_until(c, "), ino=", "missing '), ino='");
-	r->ino = number(c, 10, "bad inode number");
+	r->ino = parse_number(c, 10, "bad inode number");
 	expect(c, "(", "expected '(' after ino");
 	r->name = text_until(c, "), req=", "missing '), req='");
-	r->req_off = number(c, 10, "bad request offset");
+	r->req_off = parse_number(c, 10, "bad request offset");
 	expect(c, "+", "expected '+' in req");
-	r->req_size = number(c, 10, "bad request size");
+	r->req_size = parse_number(c, 10, "bad request size");
 	expect(c, ", ra=", "expected ', ra='");
-	r->start = number(c, 10, "bad window start");
+	r->start = parse_number(c, 10, "bad window start");
 	expect(c, "+", "expected '+' in ra");
-	r->size = number(c, 10, "bad window size");
+	r->size = parse_number(c, 10, "bad window size");
 	expect(c, "-", "expected '-' in ra");
-	r->async_size = number(c, 10, "bad async size");
+	r->async_size = parse_number(c, 10, "bad async size");
 	expect(c, ", async=", "expected ', async='");
-	r->async = number(c, 10, "bad async value");
+	r->async = parse_number(c, 10, "bad async value");
 	if (!c->why && !strncmp(c->p, ", miss=", 7)) {
 		c->p += 7;
 		r->has_miss = 1;
-		r->miss = number(c, 10, "bad miss value");
+		r->miss = parse_number(c, 10, "bad miss value");
 	}
 	expect(c, ") = ", "expected ') = '");
-	r->actual = number(c, 10, "bad result (pages submitted)");
+	r->actual = parse_number(c, 10, "bad result (pages submitted)");
 	if (c->why)
 		return;
 	while (isspace((unsigned char)*c->p))

@@ -12,7 +12,7 @@
 /* Per-record flags, set by streams.c. */
 #define RA_F_DUP	0x1	/* overlaps an earlier window of another pid */
 #define RA_F_CACHED	0x2	/* ACTUAL == 0: nothing submitted */
-#define RA_F_SHRINK	0x4	/* smaller than the previous sequential window */
+#define RA_F_SHRINK	0x4	/* smaller than previous, START advanced */
 #define RA_F_SYNCMID	0x8	/* async=0 on a stream that had windows */
 
 /* One readahead decision, i.e. one parsed trace line. */

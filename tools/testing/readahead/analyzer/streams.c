@@ -14,7 +14,8 @@
 static const char *const flag_names[] = {
 	"duplicate", "all-cached", "shrink", "sync-mid-stream",
 };
-#define NR_FLAGS (sizeof(flag_names) / sizeof(flag_names[0]))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define NR_FLAGS ARRAY_SIZE(flag_names)
 
 static int same_stream(const struct ra_rec *a, const struct ra_rec *b)
 {
@@ -172,7 +173,8 @@ static void print_streams(FILE *out, const struct trace *t)
 	char b1[64], b2[64];
 	size_t i, k, f;
 
-	fprintf(out, "# streams\n%-6s %-8s %-16s %-6s %-10s %-12s %6s %-8s %-8s",
+	fprintf(out, "# streams\n");
+	fprintf(out, "%-6s %-8s %-16s %-6s %-10s %-12s %6s %-8s %-8s",
 		"stream", "pid", "comm", "dev", "ino", "name", "calls",
 		"first", "last");
 	for (f = 0; f < NR_FLAGS; f++)
@@ -273,16 +275,19 @@ void streams_print_windows(FILE *out, const struct trace *t)
 	size_t i, k;
 	char b[64];
 
-	fprintf(out, "# windows\n%-6s %-8s %-12s %10s %6s %10s %6s %6s %5s %6s %6s %s\n",
+	fprintf(out, "# windows\n");
+	fprintf(out, "%-6s %-8s %-12s %10s %6s %10s %6s %10s %5s ",
 		"stream", "line", "pattern", "req_off", "req", "start",
-		"size", "async_size", "async", "miss", "actual", "flags");
+		"size", "async_size", "async");
+	fprintf(out, "%6s %6s %s\n", "miss", "actual", "flags");
 	for (i = 0; i < t->nr_streams; i++) {
 		s = &t->streams[i];
 		for (k = 0; k < s->nr; k++) {
 			r = &t->recs[s->recs[k]];
-			fprintf(out, "%-6zu %-8s %-12s %10llu %6llu %10llu %6llu %10llu %5llu ",
-				i + 1, rec_where(t, r, b, sizeof(b)),
-				r->pattern, r->req_off, r->req_size, r->start,
+			fprintf(out, "%-6zu %-8s %-12s %10llu %6llu ", i + 1,
+				rec_where(t, r, b, sizeof(b)), r->pattern,
+				r->req_off, r->req_size);
+			fprintf(out, "%10llu %6llu %10llu %5llu ", r->start,
 				r->size, r->async_size, r->async);
 			if (r->has_miss)
 				fprintf(out, "%6llu ", r->miss);

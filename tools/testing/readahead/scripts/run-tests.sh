@@ -5,6 +5,7 @@
 #
 # Stages, each counted as tests:
 #   harness     every unit test against ours and the pristine 6.1 file
+#   analyzer    the trace analyzer on the seed's trace and crafted input
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
 # Ends with the line "N passed, N failed"; exits non-zero on any failure.
@@ -39,6 +40,21 @@ if make -s -C tools/testing/readahead TREE="$tree" OUT="$build/harness" \
 else
 	cat "$log"
 	fail 1 "harness build"
+fi
+
+echo
+echo "== analyzer: trace parsing, summaries and flags =="
+alog="$build/analyzer.log"
+sh tools/testing/readahead/analyzer/tests/run.sh >"$alog" 2>&1
+cat "$alog"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$alog" | tail -n 1)
+if [ -n "$line" ]; then
+	p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+	pass "$p"
+	[ "$f" -eq 0 ] || fail "$f" "analyzer tests"
+else
+	fail 1 "analyzer tests did not finish"
 fi
 
 echo

@@ -1,0 +1,225 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh - tests of ra_analyze: builds it (into $OUT, default build/analyzer
+# at the top of the tree) and checks its exact output on the seed trace
+# and on small hand-written traces.  Prints "ok - NAME" / "not ok - NAME"
+# per check and ends with "N passed, N failed"; exits 1 on any failure.
+#
+# Expected numbers for the seed (seed-trace.txt: mail lines 144-147 and
+# 282-312, so mail line L of the fio trace is line L-277 here):
+#   31 trace lines (2 dmesg ones with timestamps, 29 fio ones), 4 other.
+#   initial0 1 call 2 pages; subsequent 24 calls 23*64+0 = 1472 pages,
+#   windows 20*64+3*128+8 = 1672 -> mean 69.67; marker 6 calls 384 pages.
+#   duplicates (earlier, later): (24,25) (27,29) (30,31) (32,34);
+#   shrinks at 26 and 31 (pid 7115: 128 then 64); all-cached: line 3;
+#   "==>" highlighted: 24 25 28 29 30 31.
+# seed-mail.txt is the whole mail: 446 lines, 66 trace lines (the trace
+# is quoted twice and the dmesg example four times), 12 highlighted;
+# subsequent: 50 calls, 46*64 pages, windows 2*1664+4*8 = 3360 -> 67.20.
+
+set -u
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(dirname "$HERE")
+OUT=${OUT:-$SRC/../../../../build/analyzer}
+RA=$OUT/ra_analyze
+TMP=$OUT/tests
+pass=0
+fail=0
+
+if ! make -s -C "$SRC" OUT="$OUT" >/dev/null; then
+	echo "not ok - build"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+mkdir -p "$TMP" || exit 1
+cd "$HERE" || exit 1
+
+report() {
+	if [ "$2" -eq 0 ]; then
+		echo "ok - $1"
+		pass=$((pass + 1))
+	else
+		echo "not ok - $1"
+		fail=$((fail + 1))
+	fi
+}
+
+# check NAME COMMAND...: the command's exit status decides.
+check() {
+	name=$1
+	shift
+	"$@"
+	report "$name" $?
+}
+
+# Whitespace-insensitive form of a table: one blank between fields.
+squeeze() {
+	tr '\t' ' ' | tr -s ' ' | sed 's/ $//'
+}
+
+# same GOT EXPECTED: files equal after squeeze, else show the diff.
+same() {
+	squeeze <"$1" >"$1.sq"
+	if cmp -s "$1.sq" "$2"; then
+		return 0
+	fi
+	diff "$2" "$1.sq" | sed 's/^/# /'
+	return 1
+}
+
+# has FILE LINE: the squeezed FILE has exactly this line.
+has() {
+	squeeze <"$1" | grep -qxF "$2"
+}
+
+# section FILE NAME: the "# NAME" table of FILE up to the next table.
+section() {
+	squeeze <"$1" | awk -v want="# $2" '
+		/^# / { on = ($0 == want) }
+		/^lines: / { on = 0 }
+		on'
+}
+
+# --- the seed trace ---
+"$RA" seed-trace.txt >"$TMP/seed.out" 2>"$TMP/seed.err"
+report "seed: exit status 0" $?
+check "seed: nothing on stderr" test ! -s "$TMP/seed.err"
+check "seed: line counts" \
+	has "$TMP/seed.out" "lines: 31 parsed, 0 skipped, 4 other"
+check "seed: pattern initial0" \
+	has "$TMP/seed.out" "initial0 1 2 4.00 1 0 0"
+check "seed: pattern subsequent" \
+	has "$TMP/seed.out" "subsequent 24 1472 69.67 0 24 1"
+check "seed: pattern marker" \
+	has "$TMP/seed.out" "marker 6 384 64.00 0 6 0"
+check "seed: file f4" \
+	has "$TMP/seed.out" "08:c1 sdm1 49156 f4 29 1856 70.62 0 29 0"
+check "seed: file dmesg" \
+	has "$TMP/seed.out" "00:10 0:10 105910 dmesg 2 2 6.00 1 1 1"
+check "seed: process 7115" \
+	has "$TMP/seed.out" "7115 fio 20 1280 70.40 0 20 0"
+check "seed: process 3290 as zsh and as dmesg" eval \
+	'has "$TMP/seed.out" "3290 zsh 1 2 4.00 1 0 0" &&
+	 has "$TMP/seed.out" "3290 dmesg 1 0 8.00 0 1 1"'
+check "seed: 5 streams" \
+	test "$(section "$TMP/seed.out" streams | wc -l)" -eq 7
+printf '%s\n' '# flags' 'flag count' 'duplicate 4' 'all-cached 1' \
+	'shrink 2' 'sync-mid-stream 0' 'highlighted 6' >"$TMP/seed.flags.exp"
+section "$TMP/seed.out" flags >"$TMP/seed.flags"
+check "seed: flag counts" same "$TMP/seed.flags" "$TMP/seed.flags.exp"
+section "$TMP/seed.out" flag_lines | awk '$1 == "duplicate"' \
+	>"$TMP/seed.dup"
+printf '%s\n' 'duplicate 25 2 7115 24 7167' 'duplicate 29 2 7115 27 7167' \
+	'duplicate 31 2 7115 30 7167' 'duplicate 34 3 7167 32 7115' \
+	>"$TMP/seed.dup.exp"
+check "seed: duplicate pairs" same "$TMP/seed.dup" "$TMP/seed.dup.exp"
+check "seed: highlighted lines" test "$(section "$TMP/seed.out" flag_lines |
+	awk '$1 == "highlighted" { printf "%s ", $2 }')" = "24 25 28 29 30 31 "
+check "seed: shrink lines" test "$(section "$TMP/seed.out" flag_lines |
+	awk '$1 == "shrink" { printf "%s ", $2 }')" = "26 31 "
+
+# --- the whole mail, quotes and all ---
+"$RA" seed-mail.txt >"$TMP/mail.out" 2>"$TMP/mail.err"
+report "mail: exit status 0" $?
+check "mail: nothing on stderr" test ! -s "$TMP/mail.err"
+check "mail: line counts" \
+	has "$TMP/mail.out" "lines: 66 parsed, 0 skipped, 380 other"
+printf '%s\n' '# patterns' \
+	'pattern calls pages mean_window sync async all_cached' \
+	'initial0 4 8 4.00 4 0 0' 'subsequent 50 2944 67.20 0 50 4' \
+	'marker 12 768 64.00 0 12 0' >"$TMP/mail.pat.exp"
+section "$TMP/mail.out" patterns >"$TMP/mail.pat"
+check "mail: patterns" same "$TMP/mail.pat" "$TMP/mail.pat.exp"
+check "mail: 12 highlighted" has "$TMP/mail.out" "highlighted 12"
+
+# --- prefixes: quotes, ==>, timestamps, levels; miss= optional ---
+"$RA" prefixes.txt >"$TMP/prefixes.out" 2>"$TMP/prefixes.err"
+report "prefixes: exit status 0" $?
+check "prefixes: nothing on stderr" test ! -s "$TMP/prefixes.err"
+check "prefixes: whole output" \
+	same "$TMP/prefixes.out" prefixes.expected
+
+# --- duplicates, shrink, sync-mid-stream across processes ---
+"$RA" dup.txt >"$TMP/dup.out" 2>&1
+report "dup: exit status 0" $?
+section "$TMP/dup.out" flags >"$TMP/dup.flags"
+section "$TMP/dup.out" flag_lines >>"$TMP/dup.flags"
+check "dup: flags and pairs" same "$TMP/dup.flags" dup.expected
+
+# --- malformed lines ---
+"$RA" malformed.txt >"$TMP/bad.out" 2>"$TMP/bad.err"
+report "malformed: exit status 0" $?
+cat >"$TMP/bad.err.exp" <<'EOT'
+ra_analyze: malformed.txt:2: cannot parse: expected '-' in ra
+ra_analyze: malformed.txt:4: cannot parse: missing pattern after 'readahead-'
+ra_analyze: malformed.txt:5: cannot parse: trailing text after result
+ra_analyze: malformed.txt:7: cannot parse: expected 'readahead-' at start of trace
+ra_analyze: malformed.txt:8: cannot parse: expected ') = '
+EOT
+check "malformed: reported with line numbers" \
+	cmp -s "$TMP/bad.err" "$TMP/bad.err.exp"
+check "malformed: skip count" \
+	has "$TMP/bad.out" "lines: 2 parsed, 5 skipped, 1 other"
+
+# --- stdin ---
+"$RA" <seed-trace.txt >"$TMP/stdin.out" 2>&1
+report "stdin: no file argument" $?
+check "stdin: same output as a file" cmp -s "$TMP/stdin.out" "$TMP/seed.out"
+"$RA" - <seed-trace.txt >"$TMP/dash.out" 2>&1
+check "stdin: '-' argument" cmp -s "$TMP/dash.out" "$TMP/seed.out"
+"$RA" - <malformed.txt >/dev/null 2>"$TMP/stdin.err"
+check "stdin: errors name <stdin>" grep -qxF \
+	"ra_analyze: <stdin>:2: cannot parse: expected '-' in ra" \
+	"$TMP/stdin.err"
+"$RA" prefixes.txt dup.txt >"$TMP/two.out" 2>&1
+check "two files: lines counted across both" \
+	has "$TMP/two.out" "lines: 17 parsed, 0 skipped, 2 other"
+check "two files: lines named FILE:LINE" \
+	has "$TMP/two.out" "duplicate dup.txt:2 4 2 dup.txt:1 1"
+
+# --- --streams ---
+"$RA" --streams seed-trace.txt >"$TMP/streams.out" 2>&1
+report "streams: exit status 0" $?
+check "streams: 31 windows" \
+	test "$(section "$TMP/streams.out" windows | wc -l)" -eq 33
+row="2 31 subsequent 145165 1 145229 64 64 1 - 64"
+check "streams: flagged window row" has "$TMP/streams.out" \
+	"$row duplicate,shrink,highlighted"
+check "streams: miss shown" has "$TMP/streams.out" \
+	"1 3 subsequent 1 60 4 8 8 1 0 0 all-cached"
+
+# --- bad usage and missing files ---
+"$RA" --bogus seed-trace.txt >"$TMP/opt.out" 2>"$TMP/opt.err"
+report "bad option: exit 2" $(($? != 2))
+check "bad option: usage on stderr" grep -q '^usage: ra_analyze' "$TMP/opt.err"
+check "bad option: nothing on stdout" test ! -s "$TMP/opt.out"
+"$RA" seed-trace.txt --plot >/dev/null 2>&1
+report "--plot without prefix: exit 2" $(($? != 2))
+"$RA" no-such-file.txt >"$TMP/miss.out" 2>"$TMP/miss.err"
+report "missing file: exit 1" $(($? != 1))
+check "missing file: clear error" grep -qxF \
+	"ra_analyze: no-such-file.txt: No such file or directory" \
+	"$TMP/miss.err"
+check "missing file: nothing on stdout" test ! -s "$TMP/miss.out"
+
+# --- --plot ---
+rm -f "$TMP/plot.gp" "$TMP/plot.dat" "$TMP/plot.png"
+"$RA" --plot "$TMP/plot" seed-trace.txt >"$TMP/plot.out" 2>"$TMP/plot.err"
+report "plot: exit status 0" $?
+check "plot: output unchanged" cmp -s "$TMP/plot.out" "$TMP/seed.out"
+check "plot: .gp written" grep -q '^plot ' "$TMP/plot.gp"
+check "plot: .dat has 5 streams, 31 windows" eval \
+	'test "$(grep -c "^# stream" "$TMP/plot.dat")" -eq 5 &&
+	 test "$(grep -c "^[0-9]" "$TMP/plot.dat")" -eq 31'
+if command -v gnuplot >/dev/null 2>&1; then
+	check "plot: .png made by gnuplot" eval \
+		'test -s "$TMP/plot.png" &&
+		 head -c 4 "$TMP/plot.png" | od -c | grep -q "P   N   G"'
+else
+	check "plot: no .png without gnuplot" test ! -e "$TMP/plot.png"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
