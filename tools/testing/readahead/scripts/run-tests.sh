@@ -21,6 +21,20 @@ failed=0
 pass() { passed=$((passed + $1)); }
 fail() { failed=$((failed + $1)); echo "FAILED: $2"; }
 
+# Add the counts of a stage's closing "[WORD: ]N passed, N failed" line.
+count() {
+	line=$(grep -E '^([a-z]+: )?[0-9]+ passed, [0-9]+ failed$' "$1" |
+		tail -n 1)
+	if [ -z "$line" ]; then
+		fail 1 "$2 did not finish"
+		return
+	fi
+	p=$(echo "$line" | sed -E 's/^([a-z]+: )?([0-9]+) passed.*/\2/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+	pass "$p"
+	[ "$f" -eq 0 ] || fail "$f" "$2"
+}
+
 echo "== harness: unit tests, ours and pristine 6.1 =="
 log="$build/harness.log"
 mkdir -p "$build"
@@ -28,15 +42,7 @@ if make -s -C tools/testing/readahead TREE="$tree" OUT="$build/harness" \
 		>"$log" 2>&1; then
 	"$build/harness/ra_harness" >"$log" 2>&1
 	cat "$log"
-	line=$(grep -E '^harness: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
-	if [ -n "$line" ]; then
-		p=$(echo "$line" | sed -E 's/^harness: ([0-9]+) passed.*/\1/')
-		f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
-		pass "$p"
-		[ "$f" -eq 0 ] || fail "$f" "harness tests"
-	else
-		fail 1 "harness crashed (see above)"
-	fi
+	count "$log" "harness tests"
 else
 	cat "$log"
 	fail 1 "harness build"
@@ -47,15 +53,7 @@ echo "== analyzer: trace parsing, summaries and flags =="
 alog="$build/analyzer.log"
 sh tools/testing/readahead/analyzer/tests/run.sh >"$alog" 2>&1
 cat "$alog"
-line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$alog" | tail -n 1)
-if [ -n "$line" ]; then
-	p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
-	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
-	pass "$p"
-	[ "$f" -eq 0 ] || fail "$f" "analyzer tests"
-else
-	fail 1 "analyzer tests did not finish"
-fi
+count "$alog" "analyzer tests"
 
 echo
 echo "== kernel: mm/readahead.c in the patched 6.1 tree =="
