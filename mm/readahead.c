@@ -88,8 +88,18 @@
 #include <linux/blk-cgroup.h>
 #include <linux/fadvise.h>
 #include <linux/sched/mm.h>
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/percpu.h>
+#include <linux/jump_label.h>
+#include <linux/uaccess.h>
 
 #include "internal.h"
+
+#ifdef CONFIG_READAHEAD_TRACE
+#define CREATE_TRACE_POINTS
+#include <trace/events/readahead.h>
+#endif
 
 /* Read-around gives up after this many more fault misses than hits. */
 #define RA_MMAP_MISS_LIMIT	100
@@ -101,6 +111,244 @@
 #define RA_WINDOW_MEM_SHARE	256
 /* ...and one forced readahead call at most 1/RA_FORCE_MEM_SHARE. */
 #define RA_FORCE_MEM_SHARE	16
+
+/* The decisions of the state machine, as the trace and stats name them. */
+enum ra_pattern {
+	RA_PATTERN_INITIAL0,
+	RA_PATTERN_INITIAL,
+	RA_PATTERN_SUBSEQUENT,
+	RA_PATTERN_MARKER,
+	RA_PATTERN_CONTEXT,
+	RA_PATTERN_OVERSIZE,
+	RA_PATTERN_RANDOM,
+	RA_PATTERN_AROUND,
+	RA_PATTERN_FADVISE,
+	RA_PATTERN_ALL,		/* the stats table's total row */
+	RA_PATTERN_NR,
+};
+
+/* One readahead decision: what was asked and what was read. */
+struct ra_decision {
+	enum ra_pattern pattern;
+	pgoff_t index;			/* the request: first page... */
+	unsigned long req;		/* ...and length */
+	pgoff_t start;			/* the window issued */
+	unsigned long size;
+	unsigned long async_size;
+	bool fault;			/* asked by the page fault path */
+	unsigned long actual;		/* pages newly submitted for I/O */
+};
+
+#ifdef CONFIG_READAHEAD_TRACE
+/*
+ * /sys/kernel/debug/readahead/: trace_enable turns on one kernel log line
+ * per decision; stats is a table of per-CPU counters per pattern.
+ */
+static const char * const ra_pattern_names[RA_PATTERN_NR] = {
+	[RA_PATTERN_INITIAL0]	= "initial0",
+	[RA_PATTERN_INITIAL]	= "initial",
+	[RA_PATTERN_SUBSEQUENT]	= "subsequent",
+	[RA_PATTERN_MARKER]	= "marker",
+	[RA_PATTERN_CONTEXT]	= "context",
+	[RA_PATTERN_OVERSIZE]	= "oversize",
+	[RA_PATTERN_RANDOM]	= "random",
+	[RA_PATTERN_AROUND]	= "around",
+	[RA_PATTERN_FADVISE]	= "fadvise",
+	[RA_PATTERN_ALL]	= "all",
+};
+
+enum ra_stat {
+	RA_STAT_CALLS,		/* readahead decisions */
+	RA_STAT_EOF_HIT,	/* windows reaching the end of file */
+	RA_STAT_CACHE_HIT,	/* windows that found pages cached */
+	RA_STAT_IO,		/* decisions that submitted I/O */
+	RA_STAT_SYNC_IO,	/* ...for a synchronous request */
+	RA_STAT_MMAP_IO,	/* ...for a page fault */
+	RA_STAT_SIZE,		/* sum of window sizes */
+	RA_STAT_ASYNC_SIZE,	/* sum of their async parts */
+	RA_STAT_IO_SIZE,	/* sum of pages submitted */
+	RA_STAT_NR,
+};
+
+struct ra_stats {
+	unsigned long count[RA_PATTERN_NR][RA_STAT_NR];
+};
+
+static DEFINE_PER_CPU(struct ra_stats, ra_stats);
+static DEFINE_STATIC_KEY_FALSE(ra_trace_key);
+
+static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
+			 unsigned long n)
+{
+	this_cpu_add(ra_stats.count[pattern][stat], n);
+	this_cpu_add(ra_stats.count[RA_PATTERN_ALL][stat], n);
+}
+
+static void ra_trace_line(struct readahead_control *ractl,
+			  const struct ra_decision *d)
+{
+	struct inode *inode = ractl->mapping->host;
+	struct file *file = ractl->file;
+	char miss[24] = "";
+
+	if (d->fault && ractl->ra)
+		snprintf(miss, sizeof(miss), ", miss=%u", ractl->ra->mmap_miss);
+	pr_info("readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(%s), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu\n",
+		ra_pattern_names[d->pattern], task_pid_nr(current),
+		current->comm, MAJOR(inode->i_sb->s_dev),
+		MINOR(inode->i_sb->s_dev), inode->i_sb->s_id, inode->i_ino,
+		file ? (const char *)file->f_path.dentry->d_name.name : "",
+		d->index, d->req, d->start, d->size, d->async_size,
+		d->start > d->index, miss, d->actual);
+}
+
+/* Count, trace and log one decision. */
+static void ra_account(struct readahead_control *ractl,
+		       const struct ra_decision *d)
+{
+	struct inode *inode = ractl->mapping->host;
+	loff_t isize = i_size_read(inode);
+	pgoff_t eof = isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
+	unsigned long in_file = 0;
+
+	if (d->start < eof)
+		in_file = min_t(unsigned long, d->size, eof - d->start);
+
+	ra_stats_add(d->pattern, RA_STAT_CALLS, 1);
+	if (d->start + d->size >= eof)
+		ra_stats_add(d->pattern, RA_STAT_EOF_HIT, 1);
+	if (d->actual < in_file)
+		ra_stats_add(d->pattern, RA_STAT_CACHE_HIT, 1);
+	if (d->actual) {
+		ra_stats_add(d->pattern, RA_STAT_IO, 1);
+		if (d->start <= d->index)
+			ra_stats_add(d->pattern, RA_STAT_SYNC_IO, 1);
+		if (d->fault)
+			ra_stats_add(d->pattern, RA_STAT_MMAP_IO, 1);
+	}
+	ra_stats_add(d->pattern, RA_STAT_SIZE, d->size);
+	ra_stats_add(d->pattern, RA_STAT_ASYNC_SIZE, d->async_size);
+	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
+
+	trace_readahead(ra_pattern_names[d->pattern], inode->i_sb->s_dev,
+			inode->i_ino, d->index, d->req, d->start, d->size,
+			d->async_size, d->fault, d->actual);
+	if (static_branch_unlikely(&ra_trace_key))
+		ra_trace_line(ractl, d);
+}
+
+static ssize_t ra_trace_enable_read(struct file *file, char __user *buf,
+				    size_t count, loff_t *ppos)
+{
+	char val[3] = { '0', '\n', '\0' };
+
+	if (static_branch_unlikely(&ra_trace_key))
+		val[0] = '1';
+	return simple_read_from_buffer(buf, count, ppos, val, 2);
+}
+
+/* Only "0" or "1" (with an optional newline); all else is -EINVAL. */
+static ssize_t ra_trace_enable_write(struct file *file,
+				     const char __user *buf, size_t count,
+				     loff_t *ppos)
+{
+	unsigned int on;
+
+	if (kstrtouint_from_user(buf, count, 10, &on) || on > 1)
+		return -EINVAL;
+	if (on)
+		static_branch_enable(&ra_trace_key);
+	else
+		static_branch_disable(&ra_trace_key);
+	return count;
+}
+
+static const struct file_operations ra_trace_enable_fops = {
+	.owner	= THIS_MODULE,
+	.read	= ra_trace_enable_read,
+	.write	= ra_trace_enable_write,
+	.llseek	= default_llseek,
+};
+
+static unsigned long ra_stats_sum(int pattern, int stat)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(&ra_stats, cpu)->count[pattern][stat];
+	return sum;
+}
+
+static int ra_stats_show(struct seq_file *m, void *v)
+{
+	int p;
+
+	seq_printf(m, "%-10s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
+		   "pattern", "readahead", "eof_hit", "cache_hit", "io",
+		   "sync_io", "mmap_io", "size", "async_size", "io_size");
+	for (p = 0; p < RA_PATTERN_NR; p++) {
+		unsigned long calls = ra_stats_sum(p, RA_STAT_CALLS);
+		unsigned long io = ra_stats_sum(p, RA_STAT_IO);
+
+		seq_printf(m, "%-10s %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu\n",
+			   ra_pattern_names[p], calls,
+			   ra_stats_sum(p, RA_STAT_EOF_HIT),
+			   ra_stats_sum(p, RA_STAT_CACHE_HIT), io,
+			   ra_stats_sum(p, RA_STAT_SYNC_IO),
+			   ra_stats_sum(p, RA_STAT_MMAP_IO),
+			   calls ? ra_stats_sum(p, RA_STAT_SIZE) / calls : 0,
+			   calls ? ra_stats_sum(p, RA_STAT_ASYNC_SIZE) / calls :
+				   0,
+			   io ? ra_stats_sum(p, RA_STAT_IO_SIZE) / io : 0);
+	}
+	return 0;
+}
+
+static int ra_stats_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ra_stats_show, NULL);
+}
+
+/* Writing "0" resets the table; all else is -EINVAL. */
+static ssize_t ra_stats_write(struct file *file, const char __user *buf,
+			      size_t count, loff_t *ppos)
+{
+	unsigned int val;
+	int cpu;
+
+	if (kstrtouint_from_user(buf, count, 10, &val) || val)
+		return -EINVAL;
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&ra_stats, cpu), 0, sizeof(struct ra_stats));
+	return count;
+}
+
+static const struct file_operations ra_stats_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ra_stats_open,
+	.read		= seq_read,
+	.write		= ra_stats_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static int __init ra_debugfs_init(void)
+{
+	struct dentry *dir = debugfs_create_dir("readahead", NULL);
+
+	debugfs_create_file("trace_enable", 0644, dir, NULL,
+			    &ra_trace_enable_fops);
+	debugfs_create_file("stats", 0644, dir, NULL, &ra_stats_fops);
+	return 0;
+}
+late_initcall(ra_debugfs_init);
+#else /* !CONFIG_READAHEAD_TRACE */
+static inline void ra_account(struct readahead_control *ractl,
+			      const struct ra_decision *d)
+{
+}
+#endif /* CONFIG_READAHEAD_TRACE */
 
 /**
  * file_ra_state_init - Initialise a file's readahead state.
@@ -201,30 +449,17 @@ static bool ra_page_cached(struct address_space *mapping, pgoff_t index)
 	return entry && !xa_is_value(entry);
 }
 
-/**
- * page_cache_ra_unbounded - Read ahead without checking the file size.
- * @ractl: Readahead control; its index is where reading starts.
- * @nr_to_read: How many pages to read.
- * @lookahead_size: How many of them are not needed yet; the first of
- *	those is marked PG_readahead.  0 sets no marker.
- *
- * Pages already in the page cache are skipped, and each run of missing
- * pages is submitted as one request.  Filesystems call this to read
- * beyond i_size (verity metadata, for example); everyone else wants
- * page_cache_sync_ra() or page_cache_async_ra().
- *
- * Context: The caller holds a reference on the file.  May sleep.
- */
-void page_cache_ra_unbounded(struct readahead_control *ractl,
-			     unsigned long nr_to_read,
-			     unsigned long lookahead_size)
+/* As page_cache_ra_unbounded(); returns the number of pages submitted. */
+static unsigned long ra_read_unbounded(struct readahead_control *ractl,
+				       unsigned long nr_to_read,
+				       unsigned long lookahead_size)
 {
 	struct address_space *mapping = ractl->mapping;
 	pgoff_t first = readahead_index(ractl);
 	pgoff_t mark = nr_to_read - lookahead_size;
 	gfp_t gfp = readahead_gfp_mask(mapping);
+	unsigned long i, added = 0;
 	unsigned int nofs;
-	unsigned long i;
 
 	/*
 	 * Folios sit locked in the cache until read_pages() submits them;
@@ -250,6 +485,7 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 			folio_set_readahead(folio);
 		ractl->_workingset |= folio_test_workingset(folio);
 		ractl->_nr_pages++;
+		added++;
 		continue;
 skip:
 		/* Submit the run before the hole and restart after it. */
@@ -259,28 +495,85 @@ skip:
 	read_pages(ractl);
 	filemap_invalidate_unlock_shared(mapping);
 	memalloc_nofs_restore(nofs);
+	return added;
+}
+
+/**
+ * page_cache_ra_unbounded - Read ahead without checking the file size.
+ * @ractl: Readahead control; its index is where reading starts.
+ * @nr_to_read: How many pages to read.
+ * @lookahead_size: How many of them are not needed yet; the first of
+ *	those is marked PG_readahead.  0 sets no marker.
+ *
+ * Pages already in the page cache are skipped, and each run of missing
+ * pages is submitted as one request.  Filesystems call this to read
+ * beyond i_size (verity metadata, for example); everyone else wants
+ * page_cache_sync_ra() or page_cache_async_ra().
+ *
+ * Context: The caller holds a reference on the file.  May sleep.
+ */
+void page_cache_ra_unbounded(struct readahead_control *ractl,
+			     unsigned long nr_to_read,
+			     unsigned long lookahead_size)
+{
+	ra_read_unbounded(ractl, nr_to_read, lookahead_size);
 }
 EXPORT_SYMBOL_GPL(page_cache_ra_unbounded);
 
 /*
  * Read @nr_to_read pages from the readahead index, clipped at the page
- * holding the last byte of the file.
+ * holding the last byte of the file.  Returns the pages submitted.
  */
-static void ra_read_clipped(struct readahead_control *ractl,
-			    unsigned long nr_to_read,
-			    unsigned long lookahead_size)
+static unsigned long ra_read_clipped(struct readahead_control *ractl,
+				     unsigned long nr_to_read,
+				     unsigned long lookahead_size)
 {
 	loff_t isize = i_size_read(ractl->mapping->host);
 	pgoff_t index = readahead_index(ractl);
 	pgoff_t last;
 
 	if (isize <= 0)
-		return;
+		return 0;
 	last = (isize - 1) >> PAGE_SHIFT;
 	if (index > last)
-		return;
+		return 0;
 	nr_to_read = min_t(unsigned long, nr_to_read, last - index + 1);
-	page_cache_ra_unbounded(ractl, nr_to_read, lookahead_size);
+	return ra_read_unbounded(ractl, nr_to_read, lookahead_size);
+}
+
+/* Forced readahead, accounted as @pattern. */
+static void ra_force(struct readahead_control *ractl,
+		     unsigned long nr_to_read, enum ra_pattern pattern)
+{
+	const struct address_space_operations *aops = ractl->mapping->a_ops;
+	unsigned long cap = max_t(unsigned long,
+				  totalram_pages() / RA_FORCE_MEM_SHARE,
+				  RA_FORCE_CHUNK_PAGES);
+	struct ra_decision d = {
+		.pattern = pattern,
+		.index = readahead_index(ractl),
+		.req = nr_to_read,
+		.start = readahead_index(ractl),
+	};
+	pgoff_t index = d.start;
+
+	if (unlikely(!aops->read_folio && !aops->readahead))
+		return;
+
+	nr_to_read = min(nr_to_read, cap);
+	d.size = nr_to_read;
+	while (nr_to_read) {
+		unsigned long chunk = min_t(unsigned long, nr_to_read,
+					    RA_FORCE_CHUNK_PAGES);
+
+		ractl->_index = index;
+		d.actual += ra_read_clipped(ractl, chunk, 0);
+		if (index + chunk < index)
+			break;
+		index += chunk;
+		nr_to_read -= chunk;
+	}
+	ra_account(ractl, &d);
 }
 
 /**
@@ -296,27 +589,7 @@ static void ra_read_clipped(struct readahead_control *ractl,
 void force_page_cache_ra(struct readahead_control *ractl,
 			 unsigned long nr_to_read)
 {
-	const struct address_space_operations *aops = ractl->mapping->a_ops;
-	unsigned long cap = max_t(unsigned long,
-				  totalram_pages() / RA_FORCE_MEM_SHARE,
-				  RA_FORCE_CHUNK_PAGES);
-	pgoff_t index = readahead_index(ractl);
-
-	if (unlikely(!aops->read_folio && !aops->readahead))
-		return;
-
-	nr_to_read = min(nr_to_read, cap);
-	while (nr_to_read) {
-		unsigned long chunk = min_t(unsigned long, nr_to_read,
-					    RA_FORCE_CHUNK_PAGES);
-
-		ractl->_index = index;
-		ra_read_clipped(ractl, chunk, 0);
-		if (index + chunk < index)
-			break;
-		index += chunk;
-		nr_to_read -= chunk;
-	}
+	ra_force(ractl, nr_to_read, RA_PATTERN_FADVISE);
 }
 
 /*
@@ -435,10 +708,10 @@ static bool ra_try_marker(struct readahead_control *ractl,
 /*
  * Issue the window in @ra.  A request sitting on the first page of an
  * all-asynchronous window would hit its own marker straight away: merge
- * the next window in now instead.
+ * the next window in now instead.  Returns the pages submitted.
  */
-static void ra_submit(struct readahead_control *ractl, unsigned long max,
-		      unsigned int order)
+static unsigned long ra_submit(struct readahead_control *ractl,
+			       unsigned long max)
 {
 	struct file_ra_state *ra = ractl->ra;
 
@@ -455,19 +728,21 @@ static void ra_submit(struct readahead_control *ractl, unsigned long max,
 		}
 	}
 	ractl->_index = ra->start;
-	page_cache_ra_order(ractl, ra, order);
+	return ra_read_clipped(ractl, ra->size, ra->async_size);
 }
 
 /*
- * The state machine.  @folio is the marked folio of an asynchronous call,
- * NULL for a synchronous one (a cache miss at the readahead index).
+ * Decide a window for a request of @req pages at the readahead index and
+ * set it in the state; returns the pattern, or RA_PATTERN_RANDOM when the
+ * request is to be read as it is and the state left alone, or
+ * RA_PATTERN_NR when there is nothing to read.  @folio is the marked
+ * folio of an asynchronous call, NULL for a synchronous one.
  */
-static void ondemand_readahead(struct readahead_control *ractl,
-			       struct folio *folio, unsigned long req)
+static enum ra_pattern ra_decide(struct readahead_control *ractl,
+				 struct folio *folio, unsigned long req,
+				 unsigned long max)
 {
 	struct file_ra_state *ra = ractl->ra;
-	struct address_space *mapping = ractl->mapping;
-	unsigned long max = ra_max_pages(ractl, req);
 	pgoff_t index = readahead_index(ractl);
 	unsigned int order = folio ? folio_order(folio) : 0;
 	pgoff_t window_end = ra->start + ra->size;
@@ -475,7 +750,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 
 	if (!folio && !index) {
 		ra_set_window(ra, 0, ra_initial_size(req, max), req);
-		goto submit;
+		return RA_PATTERN_INITIAL0;
 	}
 
 	/*
@@ -485,42 +760,67 @@ static void ondemand_readahead(struct readahead_control *ractl,
 	 */
 	if (ra->size && (folio ? index == marker :
 			 index == window_end || index == marker) &&
-	    !(folio && ra_page_cached(mapping, window_end))) {
+	    !(folio && ra_page_cached(ractl->mapping, window_end))) {
 		ra->start = window_end;
 		ra->size = max_t(unsigned long, ra->size,
 				 ra_next_size(ra->size, max));
 		ra->async_size = ra->size;
-		goto submit;
+		return RA_PATTERN_SUBSEQUENT;
 	}
 
-	if (folio) {
-		if (ra_try_marker(ractl, req, max))
-			goto submit;
-		return;
-	}
+	if (folio)
+		return ra_try_marker(ractl, req, max) ? RA_PATTERN_MARKER :
+							RA_PATTERN_NR;
 
 	if (req > max) {
 		ra->start = index;
 		ra->size = max;
 		ra->async_size = max / 2;
-		goto submit;
+		return RA_PATTERN_OVERSIZE;
 	}
 
 	/* A running stream, ours or another reader's: keep its pace. */
 	if (ra_try_context(ractl, req, max))
-		goto submit;
+		return RA_PATTERN_CONTEXT;
 
 	if (ra_follows_previous(ra, index)) {
 		ra_set_window(ra, index, ra_initial_size(req, max), req);
-		goto submit;
+		return RA_PATTERN_INITIAL;
 	}
+	return RA_PATTERN_RANDOM;
+}
 
-	/* A small random read: read it as it is, keep the state. */
-	ra_read_clipped(ractl, req, 0);
-	return;
+/* The state machine: decide, read, account. */
+static void ondemand_readahead(struct readahead_control *ractl,
+			       struct folio *folio, unsigned long req,
+			       bool fault)
+{
+	struct file_ra_state *ra = ractl->ra;
+	unsigned long max = ra_max_pages(ractl, req);
+	struct ra_decision d = {
+		.index = readahead_index(ractl),
+		.req = req,
+		.fault = fault,
+	};
 
-submit:
-	ra_submit(ractl, max, order);
+	d.pattern = ra_decide(ractl, folio, req, max);
+	switch (d.pattern) {
+	case RA_PATTERN_NR:
+		return;
+	case RA_PATTERN_RANDOM:
+		/* A small random read: read it as it is, keep the state. */
+		d.start = d.index;
+		d.size = req;
+		d.actual = ra_read_clipped(ractl, req, 0);
+		break;
+	default:
+		d.actual = ra_submit(ractl, max);
+		d.start = ra->start;
+		d.size = ra->size;
+		d.async_size = ra->async_size;
+		break;
+	}
+	ra_account(ractl, &d);
 }
 
 /**
@@ -556,16 +856,31 @@ void page_cache_sync_ra(struct readahead_control *ractl,
 	if (!ractl->ra->ra_pages || blk_cgroup_congested()) {
 		/* The caller still needs its page; internal users do not. */
 		if (file)
-			force_page_cache_ra(ractl, 1);
+			ra_force(ractl, 1, RA_PATTERN_RANDOM);
 		return;
 	}
 	if (file && (file->f_mode & FMODE_RANDOM)) {
-		force_page_cache_ra(ractl, req_count);
+		ra_force(ractl, req_count, RA_PATTERN_RANDOM);
 		return;
 	}
-	ondemand_readahead(ractl, NULL, req_count);
+	ondemand_readahead(ractl, NULL, req_count, false);
 }
 EXPORT_SYMBOL_GPL(page_cache_sync_ra);
+
+/* A marked folio was found, by read(2) or by a page fault (@fault). */
+static void ra_async(struct readahead_control *ractl, struct folio *folio,
+		     unsigned long req_count, bool fault)
+{
+	if (!ractl->ra->ra_pages)
+		return;
+	/* PG_readahead doubles as PG_reclaim while under writeback. */
+	if (folio_test_writeback(folio))
+		return;
+	folio_clear_readahead(folio);
+	if (blk_cgroup_congested())
+		return;
+	ondemand_readahead(ractl, folio, req_count, fault);
+}
 
 /**
  * page_cache_async_ra - Readahead for a page found with PG_readahead.
@@ -579,19 +894,32 @@ EXPORT_SYMBOL_GPL(page_cache_sync_ra);
 void page_cache_async_ra(struct readahead_control *ractl,
 			 struct folio *folio, unsigned long req_count)
 {
-	if (!ractl->ra->ra_pages)
-		return;
-	/* PG_readahead doubles as PG_reclaim while under writeback. */
-	if (folio_test_writeback(folio))
-		return;
-	folio_clear_readahead(folio);
-	if (blk_cgroup_congested())
-		return;
-	ondemand_readahead(ractl, folio, req_count);
+	ra_async(ractl, folio, req_count, false);
 }
 EXPORT_SYMBOL_GPL(page_cache_async_ra);
 
 #ifdef CONFIG_MMU
+/*
+ * Read the window set in the state from the readahead index, for a fault
+ * at @index that read-around (or a huge page mapping) decided.
+ */
+static void ra_fault_window(struct readahead_control *ractl, pgoff_t index)
+{
+	struct file_ra_state *ra = ractl->ra;
+	struct ra_decision d = {
+		.pattern = RA_PATTERN_AROUND,
+		.index = index,
+		.req = 1,
+		.start = readahead_index(ractl),
+		.size = ra->size,
+		.async_size = ra->async_size,
+		.fault = true,
+	};
+
+	d.actual = ra_read_clipped(ractl, ra->size, ra->async_size);
+	ra_account(ractl, &d);
+}
+
 /* Note a fault on @index in prev_pos, as read(2) notes its position. */
 static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
@@ -630,7 +958,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		if (!(vm_flags & VM_RAND_READ))
 			ra->size *= 2;
 		ra->async_size = HPAGE_PMD_NR;
-		page_cache_ra_order(&ractl, ra, HPAGE_PMD_ORDER);
+		ra_fault_window(&ractl, vmf->pgoff);
 		return fpin;
 	}
 #endif
@@ -645,7 +973,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		/* Under MADV_SEQUENTIAL every fault continues a stream. */
 		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		ondemand_readahead(&ractl, NULL, 1);
+		ondemand_readahead(&ractl, NULL, 1, true);
 		ra_note_fault(ra, vmf->pgoff);
 		return fpin;
 	}
@@ -660,7 +988,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	ra->size = max;
 	ra->async_size = max / 4;
 	ractl._index = ra->start;
-	page_cache_ra_order(&ractl, ra, 0);
+	ra_fault_window(&ractl, vmf->pgoff);
 	return fpin;
 }
 
@@ -695,7 +1023,7 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 
 	if (folio_test_readahead(folio)) {
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		page_cache_async_ra(&ractl, folio, 1);
+		ra_async(&ractl, folio, 1, true);
 	}
 	return fpin;
 }

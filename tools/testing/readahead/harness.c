@@ -30,7 +30,7 @@ struct text {
 	size_t len;
 };
 
-static struct text windows_log, io_log, calls_log;
+static struct text windows_log, io_log, calls_log, trace_log;
 
 struct io_run {
 	pgoff_t first;
@@ -61,8 +61,9 @@ static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 
 void h_log_reset(void)
 {
-	windows_log.len = io_log.len = calls_log.len = 0;
+	windows_log.len = io_log.len = calls_log.len = trace_log.len = 0;
 	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
+	trace_log.buf[0] = '\0';
 	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = cached_in_windows = 0;
 	pages_added = pages_removed = 0;
@@ -71,6 +72,12 @@ void h_log_reset(void)
 const char *h_windows(void) { return windows_log.buf; }
 const char *h_io(void) { return io_log.buf; }
 const char *h_calls(void) { return calls_log.buf; }
+const char *h_trace(void) { return trace_log.buf; }
+
+void h_trace_collect(const char *line)
+{
+	text_add(&trace_log, "\n", "%s", line);
+}
 unsigned long h_pages_submitted(void) { return pages_submitted; }
 unsigned long h_all_cached_calls(void) { return all_cached_calls; }
 unsigned long h_major_faults(void) { return major_faults; }
@@ -237,6 +244,9 @@ void harness_note_removed(struct address_space *mapping, struct folio *folio)
 
 static struct h_file *fd_table[MAX_FILES];
 static unsigned long next_ino = 100;
+/* Every harness file lives on one disk, as /dev/sdb (8:16). */
+static struct super_block harness_sb = { .s_dev = MKDEV(8, 16),
+					 .s_id = "sdb" };
 
 struct fd fdget(int fd)
 {
@@ -261,15 +271,21 @@ static struct h_file *h_alloc(struct inode *shared, umode_t mode,
 		shim_bug(__FILE__, __LINE__, "harness descriptor table full");
 	fd_table[fd] = f;
 	f->fd = fd;
+	f->task.pid = 4000 + fd;
+	snprintf(f->task.comm, sizeof(f->task.comm), "fio");
 	if (!shared) {
 		shared = &f->inode;
 		shared->i_mode = mode;
 		shared->i_ino = next_ino++;
 		shared->i_bdi = &f->bdi;
+		shared->i_sb = &harness_sb;
 		shared->i_data.host = shared;
 		shared->i_data.a_ops = &fs_aops;
 		shared->i_data.gfp_mask = GFP_KERNEL;
 	}
+	snprintf(f->name, sizeof(f->name), "f%lu", shared->i_ino);
+	f->dentry.d_name.name = (const unsigned char *)f->name;
+	f->file.f_path.dentry = &f->dentry;
 	f->file.f_inode = shared;
 	f->file.f_mapping = &shared->i_data;
 	f->file.f_mode = fmode;
@@ -350,6 +366,7 @@ void h_close_all(void)
 	for (fd = 0; fd < MAX_FILES; fd++)
 		if (fd_table[fd])
 			h_close(fd_table[fd]);
+	next_ino = 100;
 }
 
 bool h_cached(struct h_file *f, pgoff_t index)
@@ -472,6 +489,8 @@ static int get_pages(struct file *file, loff_t pos, size_t count,
 ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 {
 	struct file *file = &f->file;
+
+	shim_current = &f->task;
 	loff_t isize = i_size_read(file_inode(file));
 	loff_t end = pos + (loff_t)len;
 	ssize_t done = 0;
@@ -510,6 +529,7 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 	struct call c;
 	int major = 0;
 
+	shim_current = &f->task;
 	if (pgoff >= DIV_ROUND_UP(i_size_read(file_inode(file)), PAGE_SIZE))
 		return -EFAULT;	/* SIGBUS */
 
@@ -563,11 +583,14 @@ int h_fadvise(int fd, loff_t offset, loff_t len, int advice)
 
 	if (!f.file)
 		return -EBADF;
+	shim_current = &fd_table[fd]->task;
 	return ra_impl->fadvise(f.file, offset, len, advice);
 }
 
 ssize_t h_readahead(int fd, loff_t offset, size_t count)
 {
+	if (fd >= 0 && fd < MAX_FILES && fd_table[fd])
+		shim_current = &fd_table[fd]->task;
 	return ra_impl->ksys_readahead(fd, offset, count);
 }
 

@@ -48,6 +48,9 @@ struct h_file {
 	struct inode inode;
 	struct backing_dev_info bdi;
 	struct file file;
+	struct dentry dentry;
+	char name[16];		/* "f" and the inode number */
+	struct task_struct task; /* the process reading: pid 4000 + fd */
 	int fd;
 };
 
@@ -124,6 +127,14 @@ int h_generic_fadvise(void (*force)(struct readahead_control *,
 		      struct file *file, loff_t offset, loff_t len, int advice);
 /* Close every file, dropping their caches. */
 void h_close_all(void);
+
+/* The debugfs files of the running kernel ("readahead/stats"...). */
+ssize_t h_debugfs_write(const char *path, const char *text);
+ssize_t h_debugfs_read(const char *path, char *buf, size_t size);
+/* Trace lines printed since the last h_log_reset(), one per line. */
+const char *h_trace(void);
+/* The sink that collects them (set shim_trace_sink to it). */
+void h_trace_collect(const char *line);
 
 /* Hooks from pagecache.c. */
 void harness_note_added(struct address_space *mapping, struct folio *folio);

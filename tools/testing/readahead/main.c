@@ -1,13 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * main.c - the readahead harness: every area against both implementations.
+ *
+ * Usage: ra_harness [TRACE_FILE]
+ * With TRACE_FILE, also writes there the trace of four readers sharing a
+ * file (ours), as the analyzer would read it from dmesg.
  */
 #include "tests/test.h"
 
 extern int tests_passed, tests_failed;
 void test_print_differences(void);
 
-int main(void)
+/* Four readers of one file at their own paces, traced. */
+static int write_sample_trace(const char *path)
+{
+	static const int steps[4] = { 3, 5, 7, 11 };
+	struct h_file *r[4];
+	pgoff_t pos[4] = { 0 };
+	bool busy = true;
+	FILE *out;
+	int i, k;
+
+	ra_impl = &ra_ours;
+	h_log_reset();
+	shim_trace_sink = h_trace_collect;
+	h_debugfs_write("readahead/trace_enable", "1");
+	r[0] = h_create(4 << 20, 256);
+	for (i = 1; i < 4; i++)
+		r[i] = h_reopen(r[0]);
+	while (busy) {
+		busy = false;
+		for (i = 0; i < 4; i++)
+			for (k = 0; k < steps[i] && pos[i] < 1024; k++) {
+				h_read(r[i], (loff_t)pos[i]++ * 4096, 4096);
+				busy = true;
+			}
+	}
+	h_debugfs_write("readahead/trace_enable", "0");
+	h_close_all();
+	out = fopen(path, "w");
+	if (!out) {
+		perror(path);
+		return 1;
+	}
+	fprintf(out, "%s\n", h_trace());
+	return fclose(out) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
 {
 	const struct ra_impl *impls[] = { &ra_ours, &ra_peer };
 	unsigned int i;
@@ -23,8 +63,11 @@ int main(void)
 		fadvise_checks();
 		api_checks();
 		random_ops_checks();
+		trace_checks();
 	}
 	test_print_differences();
+	if (argc > 1 && write_sample_trace(argv[1]))
+		tests_failed++;
 	printf("harness: %d passed, %d failed\n", tests_passed, tests_failed);
 	return tests_failed ? 1 : 0;
 }

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -190,6 +191,8 @@ static inline bool xa_is_value(const void *entry)
 
 /* ---- address_space, inode, backing device, file ---- */
 
+#include "shim_debugfs.h"
+
 struct readahead_control;
 struct file;
 
@@ -215,6 +218,7 @@ struct inode {
 	loff_t i_size;
 	umode_t i_mode;
 	unsigned long i_ino;
+	struct super_block *i_sb;
 	struct backing_dev_info *i_bdi;
 	struct address_space i_data;
 };
@@ -274,6 +278,8 @@ struct file {
 	struct address_space *f_mapping;
 	struct inode *f_inode;
 	fmode_t f_mode;
+	struct path f_path;
+	void *private_data;
 };
 
 static inline struct inode *file_inode(const struct file *f)

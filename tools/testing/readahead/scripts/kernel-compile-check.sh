@@ -2,16 +2,17 @@
 # kernel-compile-check.sh - compile the project's mm/readahead.c in a real
 # kernel build and fail on any compiler or sparse warning about it.
 #
-# Usage: kernel-compile-check.sh PATCHED_TREE OBJDIR [FRAGMENT]
+# Usage: kernel-compile-check.sh PATCHED_TREE OBJDIR [FRAGMENT...]
 #
 # PATCHED_TREE is the tree kernel-tree.sh prepares (it already holds the
 # project's mm/readahead.c).  OBJDIR is an out-of-tree object directory
-# (make O=OBJDIR) owned by this script.  FRAGMENT defaults to the bench's
-# tools/testing/readahead/kernel/qemu.config.
+# (make O=OBJDIR) owned by this script.  The FRAGMENTs default to the
+# bench's tools/testing/readahead/kernel/qemu.config.
 #
-# OBJDIR is configured as x86_64 tinyconfig + FRAGMENT (merge_config.sh -m,
-# then olddefconfig), and every CONFIG_...=value line of FRAGMENT must end
-# up in OBJDIR/.config.  Configuration is redone only when the fragment,
+# OBJDIR is configured as x86_64 tinyconfig + the FRAGMENTs in order
+# (merge_config.sh -m, then olddefconfig); the last CONFIG_...=value line
+# of each symbol must end up in OBJDIR/.config, and a "# CONFIG_... is not
+# set" line must leave its symbol unset.  Configuration is redone only when the fragment,
 # the tree or the applied patch series changed (OBJDIR/.readahead-config
 # holds their checksum).  Then mm/readahead.o is rebuilt with W=1, plus
 # C=1 (sparse) when sparse is installed; the make output goes to
@@ -22,14 +23,15 @@
 set -eu
 
 me=kernel
-if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-	echo "usage: $0 PATCHED_TREE OBJDIR [FRAGMENT]" >&2
+if [ $# -lt 2 ]; then
+	echo "usage: $0 PATCHED_TREE OBJDIR [FRAGMENT...]" >&2
 	exit 2
 fi
 scripts=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "$1" 2>/dev/null && pwd) || tree=$1
 objdir=$2
-frag=${3:-$scripts/../kernel/qemu.config}
+shift 2
+[ $# -gt 0 ] || set -- "$scripts/../kernel/qemu.config"
 jobs=-j2
 start=$(date +%s)
 
@@ -38,10 +40,12 @@ if [ ! -f "$tree/Makefile" ] || [ ! -f "$tree/.unpacked" ]; then
 		"$scripts/kernel-tree.sh PRISTINE_TREE $tree REPO_ROOT" >&2
 	exit 1
 fi
-if [ ! -f "$frag" ]; then
-	echo "$me: config fragment $frag missing" >&2
-	exit 1
-fi
+for frag in "$@"; do
+	if [ ! -f "$frag" ]; then
+		echo "$me: config fragment $frag missing" >&2
+		exit 1
+	fi
+done
 if [ "$(uname -m)" != x86_64 ]; then
 	echo "$me: this check builds an x86_64 kernel natively;" \
 		"host is $(uname -m)" >&2
@@ -65,7 +69,7 @@ want=$( {
 	echo "recipe 1: tinyconfig + merge_config.sh -m + olddefconfig"
 	echo "tree $tree"
 	cat "$tree/.readahead-patches" 2>/dev/null || true
-	cat "$frag"
+	cat "$@"
 } | sha1sum)
 want=${want%% *}
 
@@ -75,26 +79,39 @@ if [ -f "$objdir/.config" ] && [ -f "$cstamp" ] &&
 else
 	rm -f "$cstamp"
 	clog="$objdir/readahead-config.log"
-	echo "$me: configuring $objdir (tinyconfig + $frag)"
+	echo "$me: configuring $objdir (tinyconfig + $*)"
 	if ! { kmake tinyconfig &&
 			"$tree/scripts/kconfig/merge_config.sh" -m \
-				-O "$objdir" "$objdir/.config" "$frag" &&
+				-O "$objdir" "$objdir/.config" "$@" &&
 			kmake olddefconfig; } > "$clog" 2>&1; then
 		cat "$clog" >&2
 		echo "$me: configuring $objdir failed (log: $clog)" >&2
 		exit 1
 	fi
-	# Every assignment in the fragment must have survived Kconfig.
-	bad=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$frag" |
+	# The last assignment of each symbol must have survived Kconfig;
+	# "is not set" (written here as =n) must have left it unset.
+	bad=$(cat "$@" |
+		sed -nE 's/^# (CONFIG_[A-Za-z0-9_]+) is not set$/\1=n/p
+			/^CONFIG_[A-Za-z0-9_]+=/p' |
+		awk -F= '{ last[$1] = $0; seen[NR] = $1 }
+			END { for (i = 1; i <= NR; i++)
+				if (last[seen[i]] != "") {
+					print last[seen[i]]
+					last[seen[i]] = ""
+				} }' |
 	while IFS= read -r line; do
-		grep -qxF "$line" "$objdir/.config" && continue
 		sym=${line%%=*}
+		if [ "${line#*=}" = n ]; then
+			grep -qE "^${sym}=" "$objdir/.config" || continue
+		else
+			grep -qxF "$line" "$objdir/.config" && continue
+		fi
 		got=$(grep -E "^(# )?${sym}[= ]" "$objdir/.config" ||
 			echo "absent (not visible: missing dependency?)")
 		echo "  $line -> $got"
 	done)
 	if [ -n "$bad" ]; then
-		echo "$me: options from $frag not set in $objdir/.config:" >&2
+		echo "$me: options from $* not as asked in $objdir/.config:" >&2
 		echo "$bad" >&2
 		exit 1
 	fi

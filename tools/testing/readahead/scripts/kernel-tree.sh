@@ -26,7 +26,7 @@ set -eu
 
 # Files the project owns outright (space separated, relative to the repo
 # root and to the kernel tree).
-OWNED_FILES="mm/readahead.c"
+OWNED_FILES="mm/readahead.c include/trace/events/readahead.h"
 
 me=kernel-tree
 if [ $# -ne 3 ]; then

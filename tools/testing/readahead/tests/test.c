@@ -22,7 +22,7 @@ struct observation {
 
 static struct observation obs[MAX_OBS];
 static int nr_obs;
-static const char *current;
+static const char *current_test;
 static int current_failures;
 int tests_passed, tests_failed;
 
@@ -36,7 +36,7 @@ static void observe(const char *label, const char *value)
 	char key[96];
 	int i;
 
-	snprintf(key, sizeof(key), "%s: %s", current, label);
+	snprintf(key, sizeof(key), "%s: %s", current_test, label);
 	for (i = 0; i < nr_obs && strcmp(obs[i].key, key); i++)
 		;
 	if (i == nr_obs) {
@@ -53,7 +53,7 @@ static void fail(const char *file, int line, const char *fmt,
 		 const char *a, const char *b)
 {
 	if (!current_failures++)
-		printf("FAIL %-8s %s\n", ra_impl->name, current);
+		printf("FAIL %-8s %s\n", ra_impl->name, current_test);
 	printf("     %s:%d: ", file, line);
 	printf(fmt, a, b);
 	printf("\n");
@@ -85,9 +85,12 @@ void test_expect_int(const char *file, int line, const char *label,
 
 void test_run(const char *name, void (*fn)(void))
 {
-	current = name;
+	current_test = name;
 	current_failures = 0;
 	h_log_reset();
+	shim_trace_sink = h_trace_collect;
+	h_debugfs_write("readahead/trace_enable", "0");
+	h_debugfs_write("readahead/stats", "0");
 	shim_totalram_pages = 262144;
 	shim_alloc_budget = -1;
 	h_fs = (struct h_fs_behaviour){ .take = ULONG_MAX };

@@ -35,5 +35,6 @@ void mmap_checks(void);
 void fadvise_checks(void);
 void api_checks(void);
 void random_ops_checks(void);
+void trace_checks(void);
 
 #endif /* RA_TEST_H */

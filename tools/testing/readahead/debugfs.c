@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * debugfs.c - printk, debugfs, seq_file and user copies for the harness.
+ *
+ * Owns the list of debugfs files the readahead code creates (by path,
+ * with their file_operations), the open/read/write/release sequence the
+ * VFS would run on them (h_debugfs_read/h_debugfs_write), the seq_file
+ * buffer, the kernel's user-copy and kstrto helpers, and printk, whose
+ * lines go to shim_trace_sink.
+ */
+#include "shim.h"
+#include "harness.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static struct task_struct harness_task = { .pid = 4242, .comm = "harness" };
+struct task_struct *shim_current = &harness_task;
+void (*shim_trace_sink)(const char *line);
+
+void shim_printk(const char *fmt, ...)
+{
+	char line[512];
+	size_t len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	len = strlen(line);
+	if (len && line[len - 1] == '\n')
+		line[len - 1] = '\0';
+	if (shim_trace_sink)
+		shim_trace_sink(line);
+}
+
+/* ---- debugfs ---- */
+
+static struct dentry *debugfs_files;
+
+struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
+{
+	struct dentry *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
+	if ((size_t)snprintf(d->path, sizeof(d->path), "%.31s%s%.31s",
+			     parent ? parent->path : "", parent ? "/" : "",
+			     name) >= sizeof(d->path))
+		shim_bug(__FILE__, __LINE__, "debugfs path too long");
+	d->next = debugfs_files;
+	debugfs_files = d;
+	return d;
+}
+
+struct dentry *debugfs_create_file(const char *name, umode_t mode,
+				   struct dentry *parent, void *data,
+				   const struct file_operations *fops)
+{
+	struct dentry *d = debugfs_create_dir(name, parent);
+
+	(void)mode;
+	(void)data;
+	d->fops = fops;
+	return d;
+}
+
+static const struct file_operations *debugfs_lookup(const char *path)
+{
+	struct dentry *d;
+
+	for (d = debugfs_files; d; d = d->next)
+		if (d->fops && !strcmp(d->path, path))
+			return d->fops;
+	return NULL;
+}
+
+/* Open, do @io, release: as one read(2) or write(2) on a fresh fd. */
+static ssize_t debugfs_io(const char *path, char *rbuf, const char *wbuf,
+			  size_t count)
+{
+	const struct file_operations *fops = debugfs_lookup(path);
+	struct inode inode = { .i_mode = S_IFREG | 0644 };
+	struct file file = { .f_inode = &inode };
+	loff_t pos = 0;
+	ssize_t ret;
+
+	if (!fops)
+		return -ENOENT;
+	if (fops->open) {
+		int err = fops->open(&inode, &file);
+
+		if (err)
+			return err;
+	}
+	if (wbuf)
+		ret = fops->write ? fops->write(&file, wbuf, count, &pos) :
+				    -EINVAL;
+	else
+		ret = fops->read ? fops->read(&file, rbuf, count, &pos) :
+				   -EINVAL;
+	if (fops->release)
+		fops->release(&inode, &file);
+	return ret;
+}
+
+ssize_t h_debugfs_write(const char *path, const char *text)
+{
+	return debugfs_io(path, NULL, text, strlen(text));
+}
+
+ssize_t h_debugfs_read(const char *path, char *buf, size_t size)
+{
+	ssize_t n = debugfs_io(path, buf, NULL, size - 1);
+
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
+}
+
+/* ---- seq_file ---- */
+
+void seq_printf(struct seq_file *m, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(m->buf + m->count, m->size - m->count, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && (size_t)n < m->size - m->count)
+			break;
+		m->size = m->size * 2 + 256;
+		m->buf = realloc(m->buf, m->size);
+		if (!m->buf)
+			shim_bug(__FILE__, __LINE__, "out of host memory");
+	}
+	m->count += n;
+}
+
+int single_open(struct file *file, int (*show)(struct seq_file *, void *),
+		void *data)
+{
+	struct seq_file *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->size = 256;
+	m->buf = calloc(1, m->size);
+	file->private_data = m;
+	return show(m, data);
+}
+
+int single_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	(void)inode;
+	free(m->buf);
+	free(m);
+	return 0;
+}
+
+ssize_t seq_read(struct file *file, char *buf, size_t count, loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+
+	return simple_read_from_buffer(buf, count, ppos, m->buf, m->count);
+}
+
+loff_t seq_lseek(struct file *file, loff_t offset, int whence)
+{
+	(void)file;
+	(void)whence;
+	return offset;
+}
+
+loff_t default_llseek(struct file *file, loff_t offset, int whence)
+{
+	(void)file;
+	(void)whence;
+	return offset;
+}
+
+/* ---- user copies ---- */
+
+ssize_t simple_read_from_buffer(void *to, size_t count, loff_t *ppos,
+				const void *from, size_t available)
+{
+	size_t n;
+
+	if (*ppos < 0)
+		return -EINVAL;
+	if ((size_t)*ppos >= available || !count)
+		return 0;
+	n = min(count, available - (size_t)*ppos);
+	memcpy(to, (const char *)from + *ppos, n);
+	*ppos += n;
+	return n;
+}
+
+/*
+ * As the kernel's: decimal digits (base 10 here), one optional trailing
+ * newline, nothing else; -EINVAL for anything else, -ERANGE on overflow.
+ */
+int kstrtouint_from_user(const char *s, size_t count, unsigned int base,
+			 unsigned int *res)
+{
+	char buf[32];
+	unsigned long long v = 0;
+	size_t i, n = min(count, sizeof(buf) - 1);
+
+	if (base != 10)
+		return -EINVAL;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (n && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	if (!n)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		if (buf[i] < '0' || buf[i] > '9')
+			return -EINVAL;
+		v = v * 10 + (buf[i] - '0');
+		if (v > UINT_MAX)
+			return -ERANGE;
+	}
+	*res = v;
+	return 0;
+}
