@@ -6,6 +6,8 @@
 #   make check    the test suite; ends with "N passed, N failed"
 #   make harness  build the userspace harness only
 #   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
+#   make series   the patch series (git format-patch + cover letter) in
+#                 build/series, checkpatch'ed, bisect-built (mm/ objects)
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's linux-source-6.1, the patched tree, objects.
@@ -20,7 +22,7 @@ SCRIPTS	:= tools/testing/readahead/scripts
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
-.PHONY: all deps tree harness demo check kernel-obj clean
+.PHONY: all deps tree harness demo check kernel-obj series clean
 
 all: harness
 
@@ -43,6 +45,9 @@ check: tree
 kernel-obj: tree
 	$(SCRIPTS)/kernel-tree.sh $(TREE) $(PATCHED) $(CURDIR)
 	$(SCRIPTS)/kernel-compile-check.sh $(PATCHED) $(KOBJ)
+
+series: tree
+	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series
 
 clean:
 	rm -rf $(BUILD)/harness $(KOBJ)

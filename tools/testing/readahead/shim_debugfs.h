@@ -81,7 +81,9 @@ struct static_key_false {
 #define static_branch_enable(key)	((key)->enabled = true)
 #define static_branch_disable(key)	((key)->enabled = false)
 
-#define DEFINE_PER_CPU(type, name)	type name
+/* A per-CPU variable is the variable itself: there is one CPU. */
+#define struct_percpu(type)		type
+#define DEFINE_PER_CPU(type, name)	struct_percpu(type) name
 #define this_cpu_add(var, n)		((var) += (n))
 #define per_cpu_ptr(ptr, cpu)		((void)(cpu), (ptr))
 #define for_each_possible_cpu(cpu)	for ((cpu) = 0; (cpu) < 1; (cpu)++)
