@@ -2,7 +2,9 @@
 #
 # On-demand readahead for Linux: top level.
 #
-#   make demo     the demo (installs what it needs)
+#   make demo     the demo: the seeds' 13-disk JBOD through the simulator,
+#                 ours against pristine 6.1, a table and a plot (installs
+#                 what it needs)
 #   make check    the test suite; ends with "N passed, N failed"
 #   make harness  build the userspace harness only
 #   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
@@ -22,7 +24,7 @@ SCRIPTS	:= tools/testing/readahead/scripts
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
-.PHONY: all deps tree harness demo check kernel-obj series clean
+.PHONY: all deps tree harness sim demo check kernel-obj series clean
 
 all: harness
 
@@ -36,8 +38,16 @@ harness: tree
 	@$(MAKE) -s -C tools/testing/readahead TREE=$(TREE) \
 		OUT=$(BUILD)/harness all
 
-demo: harness
-	$(BUILD)/harness/ra_demo
+sim: tree
+	@$(MAKE) -s -C tools/testing/readahead/sim TREE=$(TREE) \
+		OUT=$(BUILD)/sim all
+
+demo: harness sim
+	@$(MAKE) -s -C tools/testing/readahead/sim TREE=$(TREE) \
+		OUT=$(BUILD)/sim demo | tee $(BUILD)/sim/demo.txt
+	@echo
+	@echo "The same access patterns in the unit harness:"
+	@$(BUILD)/harness/ra_demo
 
 check: tree
 	@$(SCRIPTS)/run-tests.sh
@@ -50,4 +60,4 @@ series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series
 
 clean:
-	rm -rf $(BUILD)/harness $(KOBJ)
+	rm -rf $(BUILD)/harness $(BUILD)/sim $(BUILD)/analyzer $(KOBJ)

@@ -144,7 +144,6 @@ for p in "$out"/0*.patch; do
 	[ "$(basename "$p")" = 0000-cover-letter.patch ] && continue
 	"$scripts/checkpatch.sh" "$pristine" "$p" || bad=1
 done
-[ "$bad" -eq 0 ] || { echo "$me: checkpatch errors" >&2; exit 1; }
 
 # --- bisectability: build mm/ after each patch ----------------------------
 if [ "$bisect" != --no-bisect ]; then
@@ -173,5 +172,9 @@ if [ "$bisect" != --no-bisect ]; then
 		fi
 		echo "$me: $(basename "$p"): mm/readahead.o mm/filemap.o build"
 	done
+fi
+if [ "$bad" -ne 0 ]; then
+	echo "$me: checkpatch found errors (above)" >&2
+	exit 1
 fi
 echo "$me: $n patches and a cover letter in $out"

@@ -6,6 +6,8 @@
 # Stages, each counted as tests:
 #   harness     every unit test against ours and the pristine 6.1 file
 #   analyzer    the trace analyzer on the seed's trace and crafted input
+#   sim         the JBOD simulator: determinism, conservation, the limit,
+#               the analytic case, job-file errors
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
 # Ends with the line "N passed, N failed"; exits non-zero on any failure.
@@ -66,6 +68,14 @@ else
 	cat "$build/sample.analysis" 2>/dev/null
 	fail 1 "analyzer on the harness trace"
 fi
+
+echo
+echo "== sim: JBOD simulator, ours and pristine 6.1 =="
+slog="$build/sim.log"
+make -s -C tools/testing/readahead/sim TREE="$tree" OUT="$build/sim" test \
+	>"$slog" 2>&1
+cat "$slog"
+count "$slog" "sim tests"
 
 echo
 echo "== kernel: mm/readahead.c in the patched 6.1 tree =="

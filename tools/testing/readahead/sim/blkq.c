@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * blkq.c - the block layer: bios, the per-task plug, request queues.
+ *
+ * Owns what happens between the filesystem's ->readahead and the disk:
+ * blk_start_plug()/blk_finish_plug() (the readahead code brackets
+ * read_pages() with them) hold the bios of one submission on the plug
+ * list; at the end of the submission they go to the disk's queue, where
+ * a bio merges into a waiting request it extends at the back or the
+ * front, up to max_sectors_kb.  The elevator picks the next request when
+ * the disk is free: "sort" (default) is a one-way scan (the waiting
+ * request at or after the head with the lowest sector, else the lowest),
+ * "noop" is arrival order.  With plug_ms > 0 the queue itself plugs as in
+ * 2.6.30: a request arriving at an idle, empty queue is held until
+ * plug_ms passes, four requests wait, or a reader sleeps on a page of the
+ * disk.  Completion marks the pages uptodate and wakes their sleepers.
+ * The counters are those of /sys/block/DEV/stat.
+ */
+#include "sim.h"
+
+#define UNPLUG_THRESH	4
+
+uint64_t blk_pages_read;
+
+static struct blk_plug *cur_plug;
+static struct bio *plug_head, *plug_tail;
+static struct bio *bio_free;
+static struct blk_request *req_free;
+
+static struct bio *bio_alloc(void)
+{
+	struct bio *b = bio_free;
+
+	if (b)
+		bio_free = b->next;
+	else
+		b = sim_alloc(sizeof(*b));
+	b->next = NULL;
+	return b;
+}
+
+static struct blk_request *req_alloc(void)
+{
+	struct blk_request *r = req_free;
+
+	if (r)
+		req_free = r->next;
+	else
+		r = sim_alloc(sizeof(*r));
+	r->next = NULL;
+	return r;
+}
+
+static struct disk *bio_disk(struct bio *b)
+{
+	return b->host->part->disk;
+}
+
+/* Time-weighted queue accounting, as the kernel keeps io_ticks. */
+static void account(struct disk *d)
+{
+	simtime_t dt = sim_now - d->last_change;
+
+	if (d->in_flight) {
+		d->st.io_ticks_ns += dt;
+		d->st.in_queue_ns += dt * d->in_flight;
+	}
+	d->last_change = sim_now;
+}
+
+static void complete(void *obj, uint64_t arg);
+
+static struct blk_request *elv_pick(struct disk *d)
+{
+	struct blk_request *r, *prev = NULL, *best = NULL, *best_prev = NULL;
+	struct blk_request *low = NULL, *low_prev = NULL;
+
+	if (d->p.elevator == ELV_NOOP) {
+		best = d->queue;
+	} else {
+		for (r = d->queue; r; prev = r, r = r->next) {
+			if (r->sector >= d->head &&
+			    (!best || r->sector < best->sector)) {
+				best = r;
+				best_prev = prev;
+			}
+			if (!low || r->sector < low->sector) {
+				low = r;
+				low_prev = prev;
+			}
+		}
+		if (!best) {
+			best = low;
+			best_prev = low_prev;
+		}
+	}
+	if (best_prev)
+		best_prev->next = best->next;
+	else
+		d->queue = best->next;
+	if (d->queue_tail == best)
+		d->queue_tail = best_prev;
+	best->next = NULL;
+	d->queued--;
+	return best;
+}
+
+static void dispatch(struct disk *d)
+{
+	struct blk_request *r;
+	simtime_t t;
+	bool seek;
+
+	if (d->active || !d->queue || d->plugged)
+		return;
+	r = elv_pick(d);
+	d->active = r;
+	t = disk_service(d, r->sector, r->nsect, &seek);
+	d->st.seeks += seek;
+	d->st.busy_ns += t;
+	ev_at(sim_now + t, complete, d, 0);
+}
+
+static void unplug(struct disk *d)
+{
+	if (!d->plugged)
+		return;
+	d->plugged = false;
+	d->plug_gen++;
+	dispatch(d);
+}
+
+static void unplug_timer(void *obj, uint64_t gen)
+{
+	struct disk *d = obj;
+
+	if (d->plug_gen == gen)
+		unplug(d);
+}
+
+static void complete(void *obj, uint64_t arg)
+{
+	struct disk *d = obj;
+	struct blk_request *r = d->active;
+	struct bio *b, *next;
+
+	(void)arg;
+	account(d);
+	d->in_flight--;
+	d->active = NULL;
+	d->st.ios++;
+	d->st.sectors += r->nsect;
+	d->st.ticks_ns += sim_now - r->queued_at;
+	for (b = r->bios; b; b = next) {
+		unsigned int i;
+
+		next = b->next;
+		for (i = 0; i < b->nr; i++) {
+			struct folio *f = cache_lookup(b->host, b->index + i);
+
+			if (!f || !folio_test_locked(f))
+				sim_die("sim: I/O completion for a page not under I/O");
+			cache_io_done(f);
+		}
+		blk_pages_read += b->nr;
+		b->next = bio_free;
+		bio_free = b;
+	}
+	r->next = req_free;
+	req_free = r;
+	dispatch(d);
+}
+
+static bool try_merge(struct disk *d, struct bio *b, uint64_t max_sect)
+{
+	uint64_t bsect = (uint64_t)b->nr * PAGE_SECTORS;
+	struct blk_request *r;
+
+	/* The newest request first: streams mostly extend it. */
+	r = d->queue_tail;
+	if (r && r->sector + r->nsect == b->sector &&
+	    r->nsect + bsect <= max_sect)
+		goto back;
+	for (r = d->queue; r; r = r->next) {
+		if (r->nsect + bsect > max_sect)
+			continue;
+		if (r->sector + r->nsect == b->sector)
+			goto back;
+		if (b->sector + bsect == r->sector) {
+			b->next = r->bios;
+			r->bios = b;
+			r->sector = b->sector;
+			r->nsect += bsect;
+			d->st.merges++;
+			return true;
+		}
+	}
+	return false;
+back:
+	r->bios_tail->next = b;
+	r->bios_tail = b;
+	r->nsect += bsect;
+	d->st.merges++;
+	return true;
+}
+
+/* Put @b on @d's queue, merging where it can. */
+static void queue_bio(struct disk *d, struct bio *b)
+{
+	uint64_t max_sect = (uint64_t)d->p.max_sectors_kb * 2;
+	struct blk_request *r;
+
+	b->next = NULL;
+	if (try_merge(d, b, max_sect))
+		return;
+	r = req_alloc();
+	r->bios = r->bios_tail = b;
+	r->sector = b->sector;
+	r->nsect = (uint64_t)b->nr * PAGE_SECTORS;
+	r->queued_at = sim_now;
+	account(d);
+	d->in_flight++;
+	if (d->p.plug_ms > 0 && !d->queue && !d->active && !d->plugged) {
+		d->plugged = true;
+		ev_at(sim_now + (simtime_t)(d->p.plug_ms * NS_PER_MS),
+		      unplug_timer, d, ++d->plug_gen);
+	}
+	if (d->queue_tail)
+		d->queue_tail->next = r;
+	else
+		d->queue = r;
+	d->queue_tail = r;
+	d->queued++;
+	if (d->queued > d->st.max_queue)
+		d->st.max_queue = d->queued;
+	if (d->plugged && d->queued >= UNPLUG_THRESH)
+		unplug(d);
+}
+
+void blk_submit(struct disk *d, struct sim_inode *host, pgoff_t index,
+		unsigned int nr)
+{
+	unsigned int max_pages = d->p.max_sectors_kb / (PAGE_SIZE >> 10);
+
+	/* Split at max_sectors_kb, as bio splitting would. */
+	while (nr) {
+		unsigned int n = min(nr, max_pages);
+		struct bio *b = bio_alloc();
+
+		b->host = host;
+		b->index = index;
+		b->nr = n;
+		b->sector = host->start + (uint64_t)index * PAGE_SECTORS;
+		if (cur_plug) {
+			if (plug_tail)
+				plug_tail->next = b;
+			else
+				plug_head = b;
+			plug_tail = b;
+		} else {
+			queue_bio(d, b);
+			dispatch(d);
+		}
+		index += n;
+		nr -= n;
+	}
+}
+
+void blk_waiting_on(struct disk *d)
+{
+	unplug(d);
+}
+
+void blk_start_plug(struct blk_plug *plug)
+{
+	/* Only the outermost plug counts, as in the kernel. */
+	plug->depth = 1;
+	if (!cur_plug)
+		cur_plug = plug;
+}
+
+void blk_finish_plug(struct blk_plug *plug)
+{
+	struct disk *touched[8];
+	unsigned int nt = 0, i;
+	struct bio *b, *next;
+
+	plug->depth = 0;
+	if (plug != cur_plug)
+		return;
+	cur_plug = NULL;
+	b = plug_head;
+	plug_head = plug_tail = NULL;
+	for (; b; b = next) {
+		struct disk *d = bio_disk(b);
+
+		next = b->next;
+		queue_bio(d, b);
+		for (i = 0; i < nt && touched[i] != d; i++)
+			;
+		if (i == nt && nt < 8)
+			touched[nt++] = d;
+		else if (i == nt)
+			dispatch(d);
+	}
+	/* Dispatch after the whole batch is queued and merged. */
+	for (i = 0; i < nt; i++)
+		dispatch(touched[i]);
+}

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cache.c - the simulated page cache: folios, the index, the LRU, waiters.
+ *
+ * Owns the functions shim.h declares for the page cache (the readahead
+ * objects link against these instead of the harness's pagecache.c):
+ * folio allocation and references, the per-file index behind xa_load()
+ * (a hash of 16-page chunks, with a per-file hint so that sequential
+ * lookups stay cheap), insertion, removal and the hole searches.  Memory
+ * is cache_mem_pages: allocating beyond it reclaims the oldest clean,
+ * unlocked, unreferenced page of one LRU (a page moves to the young end
+ * when read), so files larger than memory behave as they do.  Host
+ * memory follows the number of cached pages, never the file sizes.
+ * Page states (locked, uptodate, PG_readahead) live in the folio and are
+ * shared by every reader; a reader sleeping on a locked page queues on
+ * it and is woken, in order, when the I/O completes.
+ */
+#include "sim.h"
+
+#include <string.h>
+
+#define CHUNK_SHIFT	4
+#define CHUNK_PAGES	(1UL << CHUNK_SHIFT)
+#define RECLAIM_SCAN	256
+
+struct chunk {
+	struct chunk *hnext;
+	struct sim_inode *host;
+	pgoff_t base;
+	unsigned int count;
+	struct folio *slot[CHUNK_PAGES];
+};
+
+unsigned long shim_totalram_pages = 262144;
+unsigned long cache_mem_pages;
+struct cache_stat cache_st;
+
+static struct chunk **buckets;
+static unsigned long bucket_mask;
+static struct chunk *chunk_free;
+static struct sim_page *page_free;
+static struct sim_page *lru_head, *lru_tail;
+static long live;
+
+void shim_bug(const char *file, int line, const char *what)
+{
+	fprintf(stderr, "BUG at %s:%d: %s\n", file, line, what);
+	abort();
+}
+
+void cache_init(unsigned long mem_pages)
+{
+	unsigned long n = 1024;
+
+	cache_mem_pages = mem_pages;
+	shim_totalram_pages = mem_pages;
+	while (n < mem_pages / 4)
+		n <<= 1;
+	buckets = calloc(n, sizeof(*buckets));
+	if (!buckets)
+		sim_die("sim: out of host memory");
+	bucket_mask = n - 1;
+}
+
+long cache_live(void)
+{
+	return live;
+}
+
+/* ---- the index ---- */
+
+static unsigned long chunk_hash(struct sim_inode *si, pgoff_t base)
+{
+	uint64_t h = (si->inode.i_ino * 0x9E3779B97F4A7C15ULL) ^
+		     (base * 0xC2B2AE3D27D4EB4FULL);
+
+	return (h ^ (h >> 29)) & bucket_mask;
+}
+
+static struct chunk *chunk_find(struct sim_inode *si, pgoff_t base)
+{
+	struct chunk *c = si->last_chunk;
+
+	if (c && c->base == base)
+		return c;
+	for (c = buckets[chunk_hash(si, base)]; c; c = c->hnext)
+		if (c->host == si && c->base == base) {
+			si->last_chunk = c;
+			return c;
+		}
+	return NULL;
+}
+
+static struct chunk *chunk_get(struct sim_inode *si, pgoff_t base)
+{
+	struct chunk *c = chunk_find(si, base);
+	unsigned long h;
+
+	if (c)
+		return c;
+	c = chunk_free;
+	if (c)
+		chunk_free = c->hnext;
+	else
+		c = sim_alloc(sizeof(*c));
+	memset(c, 0, sizeof(*c));
+	c->host = si;
+	c->base = base;
+	h = chunk_hash(si, base);
+	c->hnext = buckets[h];
+	buckets[h] = c;
+	si->last_chunk = c;
+	return c;
+}
+
+static void chunk_put(struct chunk *c)
+{
+	struct chunk **pp;
+
+	if (c->count)
+		return;
+	for (pp = &buckets[chunk_hash(c->host, c->base)]; *pp != c;
+	     pp = &(*pp)->hnext)
+		;
+	*pp = c->hnext;
+	if (c->host->last_chunk == c)
+		c->host->last_chunk = NULL;
+	c->hnext = chunk_free;
+	chunk_free = c;
+}
+
+struct folio *cache_lookup(struct sim_inode *si, pgoff_t index)
+{
+	struct chunk *c = chunk_find(si, index >> CHUNK_SHIFT);
+
+	return c ? c->slot[index & (CHUNK_PAGES - 1)] : NULL;
+}
+
+static struct sim_inode *xa_host(struct xarray *xa)
+{
+	return SI(container_of(xa, struct inode, i_data.i_pages));
+}
+
+void *xa_load(struct xarray *xa, unsigned long index)
+{
+	return cache_lookup(xa_host(xa), index);
+}
+
+pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
+			     unsigned long max_scan)
+{
+	struct sim_inode *si = SI(mapping->host);
+
+	while (max_scan--) {
+		if (!cache_lookup(si, index))
+			return index;
+		index++;
+		if (!index)
+			return 0;
+	}
+	return index;
+}
+
+pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
+			     unsigned long max_scan)
+{
+	struct sim_inode *si = SI(mapping->host);
+
+	while (max_scan--) {
+		if (!cache_lookup(si, index))
+			return index;
+		index--;
+		if (index == ULONG_MAX)
+			return ULONG_MAX;
+	}
+	return index;
+}
+
+/* ---- LRU ---- */
+
+static void lru_del(struct sim_page *p)
+{
+	if (p->prev)
+		p->prev->next = p->next;
+	else
+		lru_head = p->next;
+	if (p->next)
+		p->next->prev = p->prev;
+	else
+		lru_tail = p->prev;
+	p->prev = p->next = NULL;
+	p->on_lru = false;
+}
+
+static void lru_add_tail(struct sim_page *p)
+{
+	p->next = NULL;
+	p->prev = lru_tail;
+	if (lru_tail)
+		lru_tail->next = p;
+	else
+		lru_head = p;
+	lru_tail = p;
+	p->on_lru = true;
+}
+
+void cache_mark_accessed(struct folio *f)
+{
+	struct sim_page *p = sim_page(f);
+
+	if (!p->accessed)
+		cache_st.unique_pages++;
+	p->accessed = true;
+	if (p->on_lru && p != lru_tail) {
+		lru_del(p);
+		lru_add_tail(p);
+	}
+}
+
+static void remove_folio(struct folio *f)
+{
+	struct sim_inode *si = SI(f->mapping->host);
+	struct chunk *c = chunk_find(si, f->index >> CHUNK_SHIFT);
+	struct sim_page *p = sim_page(f);
+
+	if (!c || c->slot[f->index & (CHUNK_PAGES - 1)] != f)
+		sim_die("sim: removing a folio that is not in the cache");
+	c->slot[f->index & (CHUNK_PAGES - 1)] = NULL;
+	c->count--;
+	chunk_put(c);
+	if (p->on_lru)
+		lru_del(p);
+	f->mapping = NULL;
+	folio_put(f);
+}
+
+static bool reclaim_one(void)
+{
+	struct sim_page *p = lru_head;
+	int scanned;
+
+	for (scanned = 0; p && scanned < RECLAIM_SCAN; scanned++) {
+		struct sim_page *next = p->next;
+		struct folio *f = &p->folio;
+
+		cache_st.reclaim_scans++;
+		if (!folio_test_locked(f) && f->refcount == 1 &&
+		    !p->waiters) {
+			if (p->from_disk && !p->accessed)
+				cache_st.evicted_unused++;
+			cache_st.evicted++;
+			remove_folio(f);
+			return true;
+		}
+		/* Busy: give it another round, as putback does. */
+		lru_del(p);
+		lru_add_tail(p);
+		p = next;
+	}
+	return false;
+}
+
+/* ---- folios ---- */
+
+struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
+{
+	struct sim_page *p;
+	uint32_t gen;
+
+	(void)gfp;
+	if (order)
+		sim_die("sim: large folios are not simulated");
+	while ((unsigned long)live >= cache_mem_pages) {
+		if (!reclaim_one()) {
+			cache_st.overcommit++;
+			break;
+		}
+	}
+	p = page_free;
+	if (p) {
+		page_free = p->next;
+	} else {
+		static struct sim_page *slab;
+		static unsigned int slab_left;
+
+		if (!slab_left) {
+			slab = malloc(4096 * sizeof(*slab));
+			if (!slab)
+				sim_die("sim: out of host memory");
+			memset(slab, 0, 4096 * sizeof(*slab));
+			slab_left = 4096;
+		}
+		p = &slab[--slab_left];
+	}
+	gen = p->gen + 1;
+	memset(p, 0, sizeof(*p));
+	p->gen = gen;
+	p->folio.refcount = 1;
+	live++;
+	if ((uint64_t)live > cache_st.peak_live)
+		cache_st.peak_live = live;
+	return &p->folio;
+}
+
+void folio_get(struct folio *folio)
+{
+	BUG_ON(folio->refcount <= 0);
+	folio->refcount++;
+}
+
+void folio_put(struct folio *folio)
+{
+	struct sim_page *p = sim_page(folio);
+
+	BUG_ON(folio->refcount <= 0);
+	if (--folio->refcount)
+		return;
+	BUG_ON(folio->mapping);
+	live--;
+	p->next = page_free;
+	page_free = p;
+}
+
+void folio_unlock(struct folio *folio)
+{
+	BUG_ON(!folio_test_locked(folio));
+	shim_clear(folio, PG_locked);
+}
+
+int filemap_add_folio(struct address_space *mapping, struct folio *folio,
+		      pgoff_t index, gfp_t gfp)
+{
+	struct sim_inode *si = SI(mapping->host);
+	struct chunk *c;
+
+	(void)gfp;
+	BUG_ON(folio->mapping);
+	c = chunk_get(si, index >> CHUNK_SHIFT);
+	if (c->slot[index & (CHUNK_PAGES - 1)]) {
+		chunk_put(c);
+		return -EEXIST;
+	}
+	c->slot[index & (CHUNK_PAGES - 1)] = folio;
+	c->count++;
+	folio->index = index;
+	folio->mapping = mapping;
+	shim_set(folio, PG_locked);
+	folio->refcount++;
+	lru_add_tail(sim_page(folio));
+	cache_st.added++;
+	return 0;
+}
+
+void filemap_remove_folio(struct folio *folio)
+{
+	BUG_ON(!folio->mapping);
+	remove_folio(folio);
+}
+
+/* ---- I/O completion and sleepers ---- */
+
+void cache_wait(struct folio *f, struct reader *r)
+{
+	struct reader **pp = &sim_page(f)->waiters;
+
+	while (*pp)
+		pp = reader_wait_link(*pp);
+	*pp = r;
+	*reader_wait_link(r) = NULL;
+}
+
+void cache_io_done(struct folio *f)
+{
+	struct sim_page *p = sim_page(f);
+	struct reader *r = p->waiters;
+
+	p->from_disk = true;
+	folio_mark_uptodate(f);
+	folio_unlock(f);
+	p->waiters = NULL;
+	while (r) {
+		struct reader *next = *reader_wait_link(r);
+
+		reader_wake(r);
+		r = next;
+	}
+}
+
+void cache_drop_range(struct sim_inode *si, pgoff_t first, pgoff_t last)
+{
+	pgoff_t base;
+
+	if (first > last)
+		return;
+	/* Whole chunks at a time: the index has no per-file page array. */
+	for (base = first >> CHUNK_SHIFT; base <= last >> CHUNK_SHIFT; base++) {
+		struct chunk *c = chunk_find(si, base);
+		unsigned int j;
+
+		for (j = 0; c && j < CHUNK_PAGES; j++) {
+			struct folio *f = c->slot[j];
+			pgoff_t index = (base << CHUNK_SHIFT) + j;
+			bool last_one;
+
+			if (!f || index < first || index > last ||
+			    folio_test_locked(f) || f->refcount != 1)
+				continue;
+			last_one = c->count == 1;
+			remove_folio(f);
+			if (last_one)
+				break;
+		}
+	}
+}

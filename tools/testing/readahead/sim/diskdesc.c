@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * diskdesc.c - the machine description parser (".disks" files).
+ *
+ * Owns the simulator's own small format for what fio job files cannot
+ * say: the machine and its disks.  Same line syntax as a job file.
+ *
+ *   [system]                  memory=4g seed=1 syscall_us=1 copy_mbps=2000
+ *                             fault_us=1 wakeup_us=0
+ *   [disk sda]  or  [disk sda..sdm]   one disk, or a run of them
+ *     capacity=300g rpm=10000 seek_ms=4.5 track_ms=0.5 rate_mbps=100
+ *     overhead_us=20 cache_kb=0 cache_segments=8 iface_mbps=300
+ *     max_sectors_kb=512 read_ahead_kb=128 elevator=sort|noop plug_ms=0
+ *     partitions=1 mount=/mnt/%p
+ *
+ * Every disk key is optional (the values above are the defaults: a 2009
+ * 10k rpm SAS spindle).  partitions=N splits the disk into N equal
+ * regions named DEV1..DEVN (0: the whole disk is one device named DEV);
+ * each is mounted at "mount" with %p replaced by the partition name and
+ * %d by the disk's.  A job's filename lives on the partition whose mount
+ * point is its directory prefix; files are laid out in the order jobs
+ * name them.  Errors name the file and line.
+ */
+#include "jobs.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+struct system_params sys;
+struct disk disks[MAX_DISKS];
+unsigned int nr_disks;
+struct partition parts[MAX_PARTS];
+unsigned int nr_parts;
+
+static const char *cur_path;
+static int cur_line;
+
+static int err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s:%d: ", cur_path, cur_line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+static void disk_defaults(struct disk_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->capacity = 300ULL << 30;
+	p->rpm = 10000;
+	p->seek_ms = 4.5;
+	p->track_ms = 0.5;
+	p->rate_mbps = 100;
+	p->overhead_us = 20;
+	p->cache_kb = 0;
+	p->cache_segments = 8;
+	p->iface_mbps = 300;
+	p->max_sectors_kb = 512;
+	p->read_ahead_kb = 128;
+	p->elevator = ELV_SORT;
+	p->plug_ms = 0;
+	p->partitions = 1;
+	strcpy(p->mount, "/mnt/%p");
+}
+
+static void system_defaults(void)
+{
+	sys.memory = 4ULL << 30;
+	sys.seed = 1;
+	sys.syscall_us = 1;
+	sys.copy_mbps = 2000;
+	sys.fault_us = 1;
+	sys.wakeup_us = 0;
+}
+
+static int set_system(const char *key, const char *val)
+{
+	if (!strcmp(key, "memory")) {
+		if (parse_size(val, &sys.memory) || sys.memory < (1 << 20))
+			goto bad;
+	} else if (!strcmp(key, "seed")) {
+		if (parse_uint(val, &sys.seed))
+			goto bad;
+	} else if (!strcmp(key, "syscall_us")) {
+		if (parse_double(val, &sys.syscall_us))
+			goto bad;
+	} else if (!strcmp(key, "copy_mbps")) {
+		if (parse_double(val, &sys.copy_mbps))
+			goto bad;
+	} else if (!strcmp(key, "fault_us")) {
+		if (parse_double(val, &sys.fault_us))
+			goto bad;
+	} else if (!strcmp(key, "wakeup_us")) {
+		if (parse_double(val, &sys.wakeup_us))
+			goto bad;
+	} else {
+		return err("unknown option '%s'", key);
+	}
+	return 0;
+bad:
+	return err("bad value '%s' for option '%s'", val, key);
+}
+
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+#define PARAM(f)	offsetof(struct disk_params, f)
+
+static const struct uint_key {
+	const char *name;
+	size_t off;
+	uint64_t lo, hi;
+} uint_keys[] = {
+	{ "rpm", PARAM(rpm), 1000, 30000 },
+	{ "cache_kb", PARAM(cache_kb), 0, 1 << 20 },
+	{ "cache_segments", PARAM(cache_segments), 0, 256 },
+	{ "max_sectors_kb", PARAM(max_sectors_kb), 4, 1 << 16 },
+	{ "read_ahead_kb", PARAM(read_ahead_kb), 0, 1 << 20 },
+	{ "partitions", PARAM(partitions), 0, 4 },
+};
+
+static const struct dbl_key {
+	const char *name;
+	size_t off;
+	double lo;
+} dbl_keys[] = {
+	{ "seek_ms", PARAM(seek_ms), 0 },
+	{ "track_ms", PARAM(track_ms), 0 },
+	{ "rate_mbps", PARAM(rate_mbps), 0.001 },
+	{ "overhead_us", PARAM(overhead_us), 0 },
+	{ "iface_mbps", PARAM(iface_mbps), 0.001 },
+	{ "plug_ms", PARAM(plug_ms), 0 },
+};
+
+static int set_disk(struct disk_params *p, const char *key, const char *val)
+{
+	unsigned int i;
+	uint64_t u;
+	double d;
+
+	if (!strcmp(key, "capacity")) {
+		if (parse_size(val, &p->capacity) || p->capacity < (1 << 20))
+			goto bad;
+		return 0;
+	}
+	if (!strcmp(key, "elevator")) {
+		if (!strcmp(val, "sort"))
+			p->elevator = ELV_SORT;
+		else if (!strcmp(val, "noop"))
+			p->elevator = ELV_NOOP;
+		else
+			goto bad;
+		return 0;
+	}
+	if (!strcmp(key, "mount")) {
+		if (val[0] != '/' || strlen(val) >= sizeof(p->mount))
+			goto bad;
+		strcpy(p->mount, val);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_LEN(uint_keys); i++) {
+		const struct uint_key *k = &uint_keys[i];
+
+		if (strcmp(key, k->name))
+			continue;
+		if (parse_uint(val, &u) || u < k->lo || u > k->hi)
+			goto bad;
+		*(unsigned int *)((char *)p + k->off) = u;
+		return 0;
+	}
+	for (i = 0; i < ARRAY_LEN(dbl_keys); i++) {
+		const struct dbl_key *k = &dbl_keys[i];
+
+		if (strcmp(key, k->name))
+			continue;
+		if (parse_double(val, &d) || d < k->lo)
+			goto bad;
+		*(double *)((char *)p + k->off) = d;
+		return 0;
+	}
+	return err("unknown option '%s'", key);
+bad:
+	return err("bad value '%s' for option '%s'", val, key);
+}
+
+/* "sda" or "sda..sdm": the names share a prefix and differ in the last. */
+static int disk_range(const char *spec, char first[16], char *lo, char *hi)
+{
+	const char *dots = strstr(spec, "..");
+	size_t n = dots ? (size_t)(dots - spec) : strlen(spec);
+
+	if (!n || n >= 16 || strspn(spec, "abcdefghijklmnopqrstuvwxyz"
+				    "0123456789") < n)
+		return -1;
+	memcpy(first, spec, n);
+	first[n] = '\0';
+	*lo = *hi = first[n - 1];
+	if (dots) {
+		const char *last = dots + 2;
+
+		if (strlen(last) != n || strncmp(last, spec, n - 1) ||
+		    last[n - 1] < *lo)
+			return -1;
+		*hi = last[n - 1];
+	}
+	return 0;
+}
+
+static void subst(char *out, size_t size, const char *pat, const char *part,
+		  const char *disk)
+{
+	size_t o = 0;
+
+	for (; *pat && o + 1 < size; pat++) {
+		const char *rep = NULL;
+
+		if (pat[0] == '%' && pat[1] == 'p')
+			rep = part;
+		else if (pat[0] == '%' && pat[1] == 'd')
+			rep = disk;
+		if (rep) {
+			o += snprintf(out + o, size - o, "%s", rep);
+			if (o >= size)
+				o = size - 1;
+			pat++;
+			continue;
+		}
+		out[o++] = *pat;
+	}
+	out[o] = '\0';
+}
+
+static int add_disks(const char *first, char lo, char hi,
+		     const struct disk_params *p)
+{
+	char c;
+	unsigned int i;
+
+	for (c = lo; c <= hi; c++) {
+		struct disk *d;
+		uint64_t total, each;
+
+		if (nr_disks == MAX_DISKS)
+			return err("too many disks");
+		d = &disks[nr_disks];
+		memset(d, 0, sizeof(*d));
+		snprintf(d->name, sizeof(d->name), "%s", first);
+		d->name[strlen(d->name) - 1] = c;
+		for (i = 0; i < nr_disks; i++)
+			if (!strcmp(disks[i].name, d->name))
+				return err("disk %s defined twice", d->name);
+		d->p = *p;
+		total = p->capacity >> SECTOR_SHIFT;
+		/* Partitions start at 1 MB, as fdisk puts them. */
+		each = (total - 2048) / (p->partitions ? p->partitions : 1);
+		each &= ~2047ULL;
+		for (i = 0; i < (p->partitions ? p->partitions : 1); i++) {
+			struct partition *pt = &parts[nr_parts++];
+
+			pt->disk = d;
+			pt->major = 8 + (nr_disks / 16 ? 57 : 0);
+			pt->minor = (nr_disks % 16) * 16 +
+				    (p->partitions ? i + 1 : 0);
+			if (p->partitions)
+				snprintf(pt->name, sizeof(pt->name), "%s%u",
+					 d->name, i + 1);
+			else
+				snprintf(pt->name, sizeof(pt->name), "%s",
+					 d->name);
+			pt->start = p->partitions ? 2048 + i * each : 0;
+			pt->nsect = p->partitions ? each : total;
+			subst(pt->mount, sizeof(pt->mount), p->mount,
+			      pt->name, d->name);
+		}
+		nr_disks++;
+	}
+	return 0;
+}
+
+int diskdesc_parse(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char raw[1024];
+	struct disk_params params;
+	char first[16] = "", lo = 0, hi = 0;
+	enum { NONE, SYSTEM, DISK } sect = NONE;
+	int ret = 0;
+
+	cur_path = path;
+	cur_line = 0;
+	system_defaults();
+	if (!f) {
+		fprintf(stderr, "%s: cannot open\n", path);
+		return -1;
+	}
+	while (fgets(raw, sizeof(raw), f)) {
+		char *s, *eq;
+
+		cur_line++;
+		s = trim(raw);
+		if (!*s || *s == '#' || *s == ';')
+			continue;
+		if (*s == '[') {
+			char *close = strchr(s, ']');
+
+			if (!close || close[1]) {
+				ret = err("malformed section header");
+				break;
+			}
+			*close = '\0';
+			if (sect == DISK)
+				ret = add_disks(first, lo, hi, &params);
+			if (ret)
+				break;
+			s = trim(s + 1);
+			if (!strcmp(s, "system")) {
+				sect = SYSTEM;
+			} else if (!strncmp(s, "disk ", 5)) {
+				sect = DISK;
+				disk_defaults(&params);
+				if (disk_range(trim(s + 5), first, &lo, &hi)) {
+					ret = err("bad disk name '%s'",
+						  trim(s + 5));
+					break;
+				}
+			} else {
+				ret = err("unknown section '%s'", s);
+				break;
+			}
+			continue;
+		}
+		if (sect == NONE) {
+			ret = err("option outside a section");
+			break;
+		}
+		eq = strchr(s, '=');
+		if (!eq) {
+			ret = err("malformed line");
+			break;
+		}
+		*eq = '\0';
+		s = trim(s);
+		eq = trim(eq + 1);
+		if (!*s || !*eq) {
+			ret = err("malformed line");
+			break;
+		}
+		ret = sect == SYSTEM ? set_system(s, eq) :
+				       set_disk(&params, s, eq);
+		if (ret)
+			break;
+	}
+	fclose(f);
+	if (!ret && sect == DISK)
+		ret = add_disks(first, lo, hi, &params);
+	if (!ret && !nr_disks) {
+		fprintf(stderr, "%s: no disks\n", path);
+		ret = -1;
+	}
+	return ret;
+}
+
+struct partition *part_for_path(const char *path)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_parts; i++) {
+		size_t n = strlen(parts[i].mount);
+
+		if (!strncmp(path, parts[i].mount, n) && path[n] == '/' &&
+		    !strchr(path + n + 1, '/') && path[n + 1])
+			return &parts[i];
+	}
+	return NULL;
+}

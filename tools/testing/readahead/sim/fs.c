@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fs.c - the simulator's tiny filesystem, open files and fadvise.
+ *
+ * Owns the mapping from file pages to sectors: each file is one extent,
+ * laid out in creation order in its partition (1 MB aligned), as a fresh
+ * filesystem written by fio would be.  Its ->readahead takes every folio
+ * the readahead code hands it and submits one bio per contiguous run;
+ * ->read_folio submits one page.  Both leave the folios locked: the
+ * block layer's completion makes them uptodate.  Also here: opening a
+ * file (one file_ra_state per open file, initialised by the running
+ * implementation), generic fadvise as 6.1's generic_fadvise() behaves,
+ * and the descriptor lookup (the simulated jobs use no descriptors).
+ */
+#include "sim.h"
+
+#include <string.h>
+
+#define EXTENT_ALIGN	2048	/* sectors: 1 MB */
+
+uint64_t fs_pages_submitted;
+static unsigned long next_ino = 12;
+
+static void check_page(struct sim_inode *si, struct folio *f)
+{
+	if (f->index >= DIV_ROUND_UP(si->size, PAGE_SIZE))
+		si->past_eof++;
+	if (folio_test_uptodate(f))
+		si->reread++;
+}
+
+static void fs_readahead(struct readahead_control *ractl)
+{
+	struct sim_inode *si = SI(ractl->mapping->host);
+	struct disk *d = si->part->disk;
+	pgoff_t first = 0;
+	unsigned int nr = 0;
+	struct folio *f;
+
+	while ((f = readahead_folio(ractl))) {
+		check_page(si, f);
+		fs_pages_submitted++;
+		if (nr && f->index == first + nr) {
+			nr++;
+			continue;
+		}
+		if (nr)
+			blk_submit(d, si, first, nr);
+		first = f->index;
+		nr = 1;
+	}
+	if (nr)
+		blk_submit(d, si, first, nr);
+}
+
+void fs_read_folio(struct sim_inode *si, struct folio *f)
+{
+	check_page(si, f);
+	fs_pages_submitted++;
+	blk_submit(si->part->disk, si, f->index, 1);
+}
+
+static int fs_read_folio_op(struct file *file, struct folio *f)
+{
+	(void)file;
+	fs_read_folio(SI(f->mapping->host), f);
+	return 0;
+}
+
+static const struct address_space_operations fs_aops = {
+	.read_folio = fs_read_folio_op,
+	.readahead = fs_readahead,
+};
+
+struct sim_inode *fs_create(struct partition *part, const char *name,
+			    uint64_t size)
+{
+	struct sim_inode *si = calloc(1, sizeof(*si));
+	uint64_t nsect = DIV_ROUND_UP(size, 1 << SECTOR_SHIFT);
+
+	if (!si)
+		sim_die("sim: out of host memory");
+	if (part->next_free + nsect > part->nsect)
+		sim_die("sim: %s: %s does not fit in %s", name,
+			"file", part->name);
+	snprintf(si->name, sizeof(si->name), "%s", name);
+	si->part = part;
+	si->size = size;
+	si->start = part->start + part->next_free;
+	part->next_free += DIV_ROUND_UP(nsect, EXTENT_ALIGN) * EXTENT_ALIGN;
+	si->dentry.d_name.name = (const unsigned char *)si->name;
+	part->sb.s_dev = MKDEV(part->major, part->minor);
+	snprintf(part->sb.s_id, sizeof(part->sb.s_id), "%s", part->name);
+	si->inode.i_sb = &part->sb;
+	si->inode.i_size = size;
+	si->inode.i_mode = S_IFREG | 0644;
+	si->inode.i_ino = next_ino++;
+	si->inode.i_bdi = &part->disk->bdi;
+	si->inode.i_data.host = &si->inode;
+	si->inode.i_data.a_ops = &fs_aops;
+	si->inode.i_data.gfp_mask = GFP_KERNEL;
+	return si;
+}
+
+struct sim_file *fs_open(struct sim_inode *si, const struct ra_impl *impl)
+{
+	struct sim_file *sf = calloc(1, sizeof(*sf));
+
+	if (!sf)
+		sim_die("sim: out of host memory");
+	sf->si = si;
+	sf->file.f_inode = &si->inode;
+	sf->file.f_mapping = &si->inode.i_data;
+	sf->file.f_mode = FMODE_READ;
+	sf->file.f_path.dentry = &si->dentry;
+	impl->state_init(&sf->file.f_ra, sf->file.f_mapping);
+	return sf;
+}
+
+struct fd fdget(int fd)
+{
+	struct fd f = { NULL, 0 };
+
+	(void)fd;
+	return f;
+}
+
+/* 6.1's generic_fadvise(), reading ahead with @force. */
+int h_generic_fadvise(void (*force)(struct readahead_control *,
+				     unsigned long),
+		      struct file *file, loff_t offset, loff_t len, int advice)
+{
+	struct inode *inode = file_inode(file);
+	struct sim_inode *si = SI(inode);
+	uint64_t last_byte;
+	pgoff_t first, last;
+
+	if (!file->f_mapping || len < 0)
+		return -EINVAL;
+	last_byte = (uint64_t)offset + (uint64_t)len;
+	if (!len || last_byte < (uint64_t)len)
+		last_byte = ~0ULL;
+	else
+		last_byte--;
+
+	switch (advice) {
+	case POSIX_FADV_NORMAL:
+		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages;
+		file->f_mode &= ~FMODE_RANDOM;
+		return 0;
+	case POSIX_FADV_RANDOM:
+		file->f_mode |= FMODE_RANDOM;
+		return 0;
+	case POSIX_FADV_SEQUENTIAL:
+		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages * 2;
+		file->f_mode &= ~FMODE_RANDOM;
+		return 0;
+	case POSIX_FADV_WILLNEED: {
+		DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
+				 (pgoff_t)(offset >> PAGE_SHIFT));
+
+		first = offset >> PAGE_SHIFT;
+		last = (pgoff_t)(last_byte >> PAGE_SHIFT);
+		force(&ractl, last - first + 1 ? last - first + 1 : ~0UL);
+		return 0;
+	}
+	case POSIX_FADV_NOREUSE:
+		return 0;
+	case POSIX_FADV_DONTNEED:
+		first = (offset + PAGE_SIZE - 1) >> PAGE_SHIFT;
+		last = (pgoff_t)(last_byte >> PAGE_SHIFT);
+		if (last_byte != ~0ULL && (last_byte + 1) % PAGE_SIZE)
+			last--;
+		if (si->size)
+			last = min(last, (pgoff_t)((si->size - 1) >> PAGE_SHIFT));
+		cache_drop_range(si, first, last);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jobfile.c - the fio job file parser (a subset of fio's format).
+ *
+ * Owns reading job files into struct job: "[global]" and job sections,
+ * "key=value" and bare "key" lines, '#' and ';' comments, ${NAME}
+ * expanded from --define or the environment.  The options are fio's:
+ * rw=read|randread, bs, size, offset (sizes with k/m/g/t suffixes, base
+ * 1024), ioengine=sync|psync|mmap, numjobs, filename, fadvise_hint=0|1,
+ * thinktime (microseconds, or with a us/ms/s suffix), invalidate=0|1,
+ * group_reporting.  Defaults follow fio: rw=read, bs=4k, numjobs=1,
+ * fadvise_hint=1, invalidate=1; ioengine=sync.  Any other option, a
+ * malformed line or a bad value is an error naming the file and line,
+ * and the caller runs nothing.  Also the small parsing helpers the
+ * machine description parser shares.
+ */
+#include "jobs.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <string.h>
+
+struct job jobs[MAX_JOBS];
+unsigned int nr_jobs;
+
+#define MAX_DEFINES	64
+static struct {
+	char name[64];
+	char value[256];
+} defines[MAX_DEFINES];
+static unsigned int nr_defines;
+
+void jobfile_define(const char *name, const char *value)
+{
+	if (nr_defines == MAX_DEFINES)
+		sim_die("sim: too many --define");
+	snprintf(defines[nr_defines].name, sizeof(defines[0].name), "%s",
+		 name);
+	snprintf(defines[nr_defines].value, sizeof(defines[0].value), "%s",
+		 value);
+	nr_defines++;
+}
+
+static const char *lookup_define(const char *name)
+{
+	unsigned int i;
+
+	for (i = nr_defines; i-- > 0;)
+		if (!strcmp(defines[i].name, name))
+			return defines[i].value;
+	return getenv(name);
+}
+
+char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+int parse_uint(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	*out = strtoull(s, &end, 10);
+	return *end ? -1 : 0;
+}
+
+int parse_double(const char *s, double *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return -1;
+	*out = strtod(s, &end);
+	return *end ? -1 : 0;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	uint64_t v, mult = 1;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	v = strtoull(s, &end, 10);
+	switch (tolower((unsigned char)*end)) {
+	case 'k':
+		mult = 1ULL << 10;
+		break;
+	case 'm':
+		mult = 1ULL << 20;
+		break;
+	case 'g':
+		mult = 1ULL << 30;
+		break;
+	case 't':
+		mult = 1ULL << 40;
+		break;
+	case '\0':
+		break;
+	default:
+		return -1;
+	}
+	if (*end) {
+		end++;
+		if (tolower((unsigned char)*end) == 'i')
+			end++;
+		if (tolower((unsigned char)*end) == 'b')
+			end++;
+	}
+	if (*end || v > UINT64_MAX / mult)
+		return -1;
+	*out = v * mult;
+	return 0;
+}
+
+static int parse_bool(const char *s, bool *out)
+{
+	if (!*s || !strcmp(s, "1")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(s, "0")) {
+		*out = false;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_time_us(const char *s, uint64_t *out)
+{
+	char num[64], *end;
+	uint64_t v, mult = 1;
+	size_t n = strspn(s, "0123456789");
+
+	if (!n || n >= sizeof(num))
+		return -1;
+	memcpy(num, s, n);
+	num[n] = '\0';
+	v = strtoull(num, &end, 10);
+	s += n;
+	if (!strcmp(s, "") || !strcmp(s, "us"))
+		mult = 1;
+	else if (!strcmp(s, "ms"))
+		mult = 1000;
+	else if (!strcmp(s, "s"))
+		mult = 1000000;
+	else
+		return -1;
+	*out = v * mult;
+	return 0;
+}
+
+static const char *cur_path;
+static int cur_line;
+
+static int err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s:%d: ", cur_path, cur_line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+/* Expand ${NAME} in @in into @out. */
+static int expand(const char *in, char *out, size_t size)
+{
+	size_t o = 0;
+
+	while (*in) {
+		if (in[0] == '$' && in[1] == '{') {
+			const char *close = strchr(in, '}');
+			char name[64];
+			const char *v;
+			size_t n;
+
+			if (!close || close - in - 2 >= (long)sizeof(name) ||
+			    close == in + 2)
+				return err("malformed variable reference");
+			n = close - in - 2;
+			memcpy(name, in + 2, n);
+			name[n] = '\0';
+			v = lookup_define(name);
+			if (!v)
+				return err("undefined variable ${%s}", name);
+			n = strlen(v);
+			if (o + n >= size)
+				return err("line too long");
+			memcpy(out + o, v, n);
+			o += n;
+			in = close + 1;
+			continue;
+		}
+		if (o + 1 >= size)
+			return err("line too long");
+		out[o++] = *in++;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+static int set_option(struct job *j, const char *key, const char *val)
+{
+	uint64_t u;
+
+	if (!strcmp(key, "rw")) {
+		if (!strcmp(val, "read"))
+			j->rw = RW_READ;
+		else if (!strcmp(val, "randread"))
+			j->rw = RW_RANDREAD;
+		else
+			goto bad;
+	} else if (!strcmp(key, "bs")) {
+		if (parse_size(val, &j->bs) || !j->bs ||
+		    j->bs % 512)
+			goto bad;
+	} else if (!strcmp(key, "size")) {
+		if (parse_size(val, &j->size) || !j->size)
+			goto bad;
+	} else if (!strcmp(key, "offset")) {
+		if (parse_size(val, &j->offset))
+			goto bad;
+	} else if (!strcmp(key, "ioengine")) {
+		if (!strcmp(val, "sync"))
+			j->engine = ENG_SYNC;
+		else if (!strcmp(val, "psync"))
+			j->engine = ENG_PSYNC;
+		else if (!strcmp(val, "mmap"))
+			j->engine = ENG_MMAP;
+		else
+			goto bad;
+	} else if (!strcmp(key, "numjobs")) {
+		if (parse_uint(val, &u) || !u || u > 4096)
+			goto bad;
+		j->numjobs = u;
+	} else if (!strcmp(key, "filename")) {
+		if (!*val || strlen(val) >= sizeof(j->filename) ||
+		    strchr(val, ':'))
+			goto bad;
+		strcpy(j->filename, val);
+		j->filename_line = cur_line;
+	} else if (!strcmp(key, "fadvise_hint")) {
+		if (!*val || parse_bool(val, &j->fadvise_hint))
+			goto bad;
+	} else if (!strcmp(key, "thinktime")) {
+		if (parse_time_us(val, &j->thinktime_us))
+			goto bad;
+	} else if (!strcmp(key, "invalidate")) {
+		if (!*val || parse_bool(val, &j->invalidate))
+			goto bad;
+	} else if (!strcmp(key, "group_reporting")) {
+		if (parse_bool(val, &j->group_reporting))
+			goto bad;
+	} else {
+		return err("unknown option '%s'", key);
+	}
+	return 0;
+bad:
+	return err("bad value '%s' for option '%s'", val, key);
+}
+
+static void job_defaults(struct job *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->rw = RW_READ;
+	j->engine = ENG_SYNC;
+	j->bs = 4096;
+	j->numjobs = 1;
+	j->fadvise_hint = true;
+	j->invalidate = true;
+}
+
+static int finish_job(struct job *j)
+{
+	const char *what = !j->filename[0] ? "filename" :
+			   !j->size ? "size" : NULL;
+
+	if (!what)
+		return 0;
+	fprintf(stderr, "%s:%d: job '%s': no %s\n", cur_path, j->line,
+		j->name, what);
+	return -1;
+}
+
+int jobfile_parse(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char raw[1024], line[2048];
+	struct job global, *cur = NULL;
+	bool in_global = false;
+	int ret = 0;
+
+	cur_path = path;
+	cur_line = 0;
+	if (!f) {
+		fprintf(stderr, "%s: cannot open\n", path);
+		return -1;
+	}
+	job_defaults(&global);
+	while (fgets(raw, sizeof(raw), f)) {
+		char *s, *eq;
+
+		cur_line++;
+		if (!strchr(raw, '\n') && !feof(f)) {
+			ret = err("line too long");
+			break;
+		}
+		s = trim(raw);
+		if (!*s || *s == '#' || *s == ';')
+			continue;
+		if (expand(s, line, sizeof(line))) {
+			ret = -1;
+			break;
+		}
+		s = line;
+		if (*s == '[') {
+			char *close = strchr(s, ']');
+
+			if (!close || close[1] || close == s + 1) {
+				ret = err("malformed section header");
+				break;
+			}
+			*close = '\0';
+			if (cur)
+				ret = finish_job(cur);
+			if (ret)
+				break;
+			cur = NULL;
+			in_global = !strcmp(s + 1, "global");
+			if (in_global)
+				continue;
+			if (nr_jobs == MAX_JOBS) {
+				ret = err("too many jobs");
+				break;
+			}
+			cur = &jobs[nr_jobs++];
+			*cur = global;
+			snprintf(cur->name, sizeof(cur->name), "%.63s", s + 1);
+			cur->path = path;
+			cur->line = cur_line;
+			continue;
+		}
+		if (!cur && !in_global) {
+			ret = err("option outside a section");
+			break;
+		}
+		eq = strchr(s, '=');
+		if (eq) {
+			*eq = '\0';
+			s = trim(s);
+			eq = trim(eq + 1);
+			if (!*s || !*eq) {
+				ret = err("malformed line");
+				break;
+			}
+		} else {
+			eq = "";
+		}
+		if (strspn(s, "abcdefghijklmnopqrstuvwxyz_0123456789") !=
+		    strlen(s)) {
+			ret = err("malformed line");
+			break;
+		}
+		ret = set_option(cur ? cur : &global, s, eq);
+		if (ret)
+			break;
+	}
+	fclose(f);
+	if (!ret && cur)
+		ret = finish_job(cur);
+	if (!ret && !nr_jobs) {
+		fprintf(stderr, "%s: no jobs\n", path);
+		ret = -1;
+	}
+	return ret;
+}

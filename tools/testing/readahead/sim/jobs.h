@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * jobs.h - jobs (from fio job files), the machine description, readers.
+ */
+#ifndef RA_SIM_JOBS_H
+#define RA_SIM_JOBS_H
+
+#include "sim.h"
+
+enum rw_mode { RW_READ, RW_RANDREAD };
+enum io_engine { ENG_SYNC, ENG_PSYNC, ENG_MMAP };
+
+/* One job section, [global] applied. */
+struct job {
+	char name[64];
+	enum rw_mode rw;
+	enum io_engine engine;
+	uint64_t bs, size, offset, thinktime_us;
+	unsigned int numjobs;
+	char filename[128];
+	bool fadvise_hint, invalidate, group_reporting;
+	const char *path;		/* job file, for messages */
+	int line;			/* of the section header */
+	int filename_line;
+	struct sim_inode *si;
+};
+
+#define MAX_JOBS	1024
+extern struct job jobs[MAX_JOBS];
+extern unsigned int nr_jobs;
+
+/* Parse @path; on error print "path:line: message" and return -1. */
+int jobfile_parse(const char *path);
+/* ${NAME} in job files: --define NAME=VALUE, else the environment. */
+void jobfile_define(const char *name, const char *value);
+
+/* The machine: [system] and [disk ...] sections of a .disks file. */
+struct system_params {
+	uint64_t memory;
+	uint64_t seed;
+	double syscall_us, copy_mbps, fault_us, wakeup_us;
+};
+
+#define MAX_DISKS	64
+#define MAX_PARTS	(MAX_DISKS * 4)
+extern struct system_params sys;
+extern struct disk disks[MAX_DISKS];
+extern unsigned int nr_disks;
+extern struct partition parts[MAX_PARTS];
+extern unsigned int nr_parts;
+
+int diskdesc_parse(const char *path);
+struct partition *part_for_path(const char *path);
+
+/* A reading process: one clone of a job. */
+struct reader;
+extern struct reader *readers;
+extern unsigned int nr_readers;
+extern uint64_t page_reads;
+
+void readers_create(void);
+void readers_start(void);
+bool readers_all_done(void);
+
+struct reader_stat {
+	uint64_t requested, delivered, ops, major_faults, minor_faults;
+	simtime_t start, finish, lat_min, lat_max, lat_sum;
+	int pid;
+};
+const struct reader_stat *reader_stat(unsigned int i);
+const struct job *reader_job(unsigned int i);
+
+/* report.c */
+void report(FILE *out, double host_seconds);
+void report_timeline_sample(void *obj, uint64_t arg);
+extern FILE *timeline_file;
+
+/* Small parsing helpers shared by the two parsers (jobfile.c). */
+int parse_size(const char *s, uint64_t *out);
+int parse_uint(const char *s, uint64_t *out);
+int parse_double(const char *s, double *out);
+char *trim(char *s);
+
+#endif

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - ra_sim: run fio jobs on a simulated JBOD with real readahead.
+ *
+ *   ra_sim [--impl ours|pristine|both] [--define NAME=VALUE]...
+ *          [--seed N] [--trace FILE] [--timeline FILE] MACHINE.disks JOBS.fio
+ *
+ * Owns the command line and one run: parse both files (an error in
+ * either stops everything before anything runs), build the machine,
+ * create the files, start the readers, run the event loop to the end,
+ * report.  With --impl both (the default) ours and the pristine 6.1 file
+ * run in two child processes at once, from the same inputs; their
+ * reports are printed ours first.  --trace and --timeline then write
+ * FILE.ours and FILE.pristine.
+ */
+#include "jobs.h"
+#include "racall.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *trace_path, *timeline_path;
+static bool seed_set;
+static uint64_t seed_arg;
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: ra_sim [--impl ours|pristine|both] [--define NAME=VALUE]...\n"
+		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
+		"              MACHINE.disks JOBS.fio\n");
+	exit(2);
+}
+
+/* Lay out every file the jobs name, largest extent each job asks for. */
+static int make_files(void)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < nr_jobs; i++) {
+		struct job *j = &jobs[i];
+		uint64_t size = 0;
+
+		for (k = 0; k < i; k++)
+			if (!strcmp(jobs[k].filename, j->filename))
+				break;
+		if (k < i) {
+			j->si = jobs[k].si;
+			continue;
+		}
+		if (!part_for_path(j->filename)) {
+			fprintf(stderr, "%s:%d: filename %s: no partition is mounted there\n",
+				j->path, j->filename_line ? j->filename_line :
+				j->line, j->filename);
+			return -1;
+		}
+		for (k = i; k < nr_jobs; k++)
+			if (!strcmp(jobs[k].filename, j->filename))
+				size = max(size, jobs[k].offset + jobs[k].size);
+		j->si = fs_create(part_for_path(j->filename), j->filename,
+				  size);
+	}
+	return 0;
+}
+
+static FILE *open_out(const char *path, const char *impl)
+{
+	char name[512];
+	FILE *f;
+
+	if (!path)
+		return NULL;
+	snprintf(name, sizeof(name), "%s.%s", path, impl);
+	f = fopen(name, "w");
+	if (!f)
+		sim_die("sim: cannot write %s", name);
+	return f;
+}
+
+static void trace_sink(const char *line)
+{
+	fprintf(ra_trace_file, "%s\n", line);
+}
+
+static double cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void run(const struct ra_impl *impl, FILE *out)
+{
+	unsigned int i;
+	double t0;
+
+	sim_impl = impl;
+	ev_init();
+	cache_init(sys.memory / PAGE_SIZE);
+	for (i = 0; i < nr_disks; i++) {
+		struct disk *d = &disks[i];
+
+		prng_seed(&d->rng, sys.seed, i);
+		d->bdi.ra_pages = d->p.read_ahead_kb / (PAGE_SIZE >> 10);
+		d->bdi.io_pages = d->p.max_sectors_kb / (PAGE_SIZE >> 10);
+		disk_init(d, i);
+	}
+	ra_trace_file = open_out(trace_path, impl->name);
+	/* Ours prints its own decisions through printk. */
+	ra_real_trace = impl == &ra_ours;
+	if (ra_real_trace) {
+		h_debugfs_write("readahead/stats", "0");
+		if (ra_trace_file) {
+			shim_trace_sink = trace_sink;
+			h_debugfs_write("readahead/trace_enable", "1");
+		}
+	}
+	timeline_file = open_out(timeline_path, impl->name);
+	readers_create();
+	readers_start();
+	if (timeline_file)
+		ev_at(0, report_timeline_sample, NULL, 0);
+	t0 = cpu_seconds();
+	while (ev_step())
+		;
+	if (!readers_all_done())
+		sim_die("sim: %s: readers left sleeping with no event pending",
+			impl->name);
+	report(out, cpu_seconds() - t0);
+	if (ra_trace_file)
+		fclose(ra_trace_file);
+	if (timeline_file)
+		fclose(timeline_file);
+}
+
+static void copy_out(FILE *from)
+{
+	char buf[65536];
+	size_t n;
+
+	rewind(from);
+	while ((n = fread(buf, 1, sizeof(buf), from)))
+		fwrite(buf, 1, n, stdout);
+	fclose(from);
+}
+
+int main(int argc, char **argv)
+{
+	const char *impl = "both";
+	int i;
+
+	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
+		const char *opt = argv[i];
+
+		if (i + 1 >= argc)
+			usage();
+		if (!strcmp(opt, "--impl")) {
+			impl = argv[++i];
+		} else if (!strcmp(opt, "--define")) {
+			char *eq = strchr(argv[++i], '=');
+
+			if (!eq)
+				usage();
+			*eq = '\0';
+			jobfile_define(argv[i], eq + 1);
+		} else if (!strcmp(opt, "--seed")) {
+			if (parse_uint(argv[++i], &seed_arg))
+				usage();
+			seed_set = true;
+		} else if (!strcmp(opt, "--trace")) {
+			trace_path = argv[++i];
+		} else if (!strcmp(opt, "--timeline")) {
+			timeline_path = argv[++i];
+		} else {
+			usage();
+		}
+	}
+	if (argc - i != 2 || (strcmp(impl, "ours") && strcmp(impl, "both") &&
+			      strcmp(impl, "pristine")))
+		usage();
+	if (diskdesc_parse(argv[i]) || jobfile_parse(argv[i + 1]) ||
+	    make_files())
+		return 1;
+	if (seed_set)
+		sys.seed = seed_arg;
+
+	if (!strcmp(impl, "ours")) {
+		run(&ra_ours, stdout);
+	} else if (!strcmp(impl, "pristine")) {
+		run(&ra_peer, stdout);
+	} else {
+		const struct ra_impl *impls[2] = { &ra_ours, &ra_peer };
+		FILE *outs[2];
+		pid_t pids[2];
+		int k, status, failed = 0;
+
+		fflush(stdout);
+		for (k = 0; k < 2; k++) {
+			outs[k] = tmpfile();
+			if (!outs[k])
+				sim_die("sim: cannot create a temporary file");
+			pids[k] = fork();
+			if (pids[k] < 0)
+				sim_die("sim: fork failed");
+			if (!pids[k]) {
+				run(impls[k], outs[k]);
+				fflush(outs[k]);
+				_exit(0);
+			}
+		}
+		for (k = 0; k < 2; k++) {
+			if (waitpid(pids[k], &status, 0) < 0 ||
+			    !WIFEXITED(status) || WEXITSTATUS(status))
+				failed = 1;
+			copy_out(outs[k]);
+			if (!k)
+				printf("\n");
+		}
+		if (failed) {
+			fprintf(stderr, "sim: a run failed\n");
+			return 1;
+		}
+	}
+	return 0;
+}

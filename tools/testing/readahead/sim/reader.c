@@ -1,0 +1,580 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * reader.c - the job engine: reading processes and the paths they take.
+ *
+ * Owns the simulated processes (one per job clone: numjobs of them per
+ * job section) and the two ways they read: read(2)/pread(2) through a
+ * mirror of 6.1's filemap_read()/filemap_get_pages() (batch lookup up to
+ * a page that is not uptodate or carries PG_readahead; sync readahead on
+ * a miss; a page read alone if readahead brought none; async readahead
+ * on a marked page; wait for a locked page, then retry), and mmap through
+ * a mirror of 6.1's fault handling (fault-around over 64 KB, which maps
+ * cached, unlocked, uptodate, unmarked pages and takes one off mmap_miss
+ * for each; then filemap_fault: async readahead on a hit before waiting
+ * on the page lock, sync readahead on a miss, the page read alone if
+ * still missing).  The readahead entry points are called through
+ * racall.c, i.e. through the running struct ra_impl.
+ *
+ * A process that needs a page under I/O sleeps on it; that time is part
+ * of its latency.  Work between sleeps costs CPU time (a system call, a
+ * copy per byte, a fault); a process runs on inline, without going
+ * through the event queue, as long as its next step comes before every
+ * pending event, which is what makes cached reads cheap to simulate.
+ */
+#include "jobs.h"
+#include "racall.h"
+
+#include <string.h>
+
+#define READ_BATCH	15	/* PAGEVEC_SIZE */
+#define FAULT_AROUND	16	/* pages: 6.1's fault_around_bytes, 64 KB */
+#define MAPTAB		64	/* fault-around blocks remembered per process */
+
+enum wait_kind { W_NONE, W_UPDATE, W_READ };
+enum fault_stage { F_START, F_LOCK, F_READ };
+
+struct map_block {
+	pgoff_t block;
+	unsigned int bits;
+	struct sim_page *page[FAULT_AROUND];
+	uint32_t gen[FAULT_AROUND];
+};
+
+struct reader {
+	struct reader *wnext;
+	struct job *job;
+	char comm[16];
+	struct task_struct task;
+	struct sim_file *sf;
+	struct vm_area_struct vma;
+	struct reader_stat st;
+	uint64_t io_size;
+	/* random order: a permutation of the blocks, by cycle walking */
+	uint64_t nblocks, next_block, perm_bits;
+	uint64_t keys[4];
+	/* the operation in progress */
+	bool in_op;
+	uint64_t op_pos, op_left;
+	simtime_t op_start, op_cpu;
+	struct folio *batch[READ_BATCH];
+	int nb;
+	enum wait_kind wkind;
+	pgoff_t fpage, flast;
+	enum fault_stage fstage;
+	struct folio *ffolio;
+	struct map_block *maptab;
+	bool finished;
+};
+
+struct reader *readers;
+unsigned int nr_readers;
+uint64_t page_reads;
+static simtime_t syscall_ns, fault_ns, wakeup_ns;
+static double copy_ns_per_byte;
+static unsigned int nr_finished;
+
+static void reader_run(void *obj, uint64_t arg);
+
+struct reader **reader_wait_link(struct reader *r)
+{
+	return &r->wnext;
+}
+
+void reader_wake(struct reader *r)
+{
+	ev_at(sim_now + wakeup_ns, reader_run, r, 0);
+}
+
+const struct reader_stat *reader_stat(unsigned int i)
+{
+	return &readers[i].st;
+}
+
+const struct job *reader_job(unsigned int i)
+{
+	return readers[i].job;
+}
+
+bool readers_all_done(void)
+{
+	return nr_finished == nr_readers;
+}
+
+static void sleep_on(struct reader *r, struct folio *f, enum wait_kind k)
+{
+	r->wkind = k;
+	blk_waiting_on(r->sf->si->part->disk);
+	cache_wait(f, r);
+}
+
+/* ---- random order ---- */
+
+static uint64_t feistel(const struct reader *r, uint64_t x)
+{
+	unsigned int half = r->perm_bits / 2;
+	uint64_t mask = (1ULL << half) - 1;
+	uint64_t left = x >> half, right = x & mask;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint64_t f = (right * 0x9E3779B97F4A7C15ULL + r->keys[i]);
+		uint64_t t = right;
+
+		f ^= f >> 29;
+		right = (left ^ f) & mask;
+		left = t;
+	}
+	return left << half | right;
+}
+
+static uint64_t block_at(const struct reader *r, uint64_t i)
+{
+	uint64_t x = i;
+
+	do
+		x = feistel(r, x);
+	while (x >= r->nblocks);
+	return x;
+}
+
+/* ---- the read path: 6.1's filemap_read() and filemap_get_pages() ---- */
+
+static int read_batch(struct sim_inode *si, pgoff_t index, pgoff_t last,
+		      struct folio **batch)
+{
+	int n = 0;
+
+	while (index <= last && n < READ_BATCH) {
+		struct folio *f = cache_lookup(si, index);
+
+		if (!f)
+			break;
+		folio_get(f);
+		batch[n++] = f;
+		if (!folio_test_uptodate(f) || folio_test_readahead(f))
+			break;
+		index++;
+	}
+	return n;
+}
+
+/* Fill r->batch; false when the process went to sleep. */
+static bool get_pages(struct reader *r)
+{
+	struct file *file = &r->sf->file;
+	struct sim_inode *si = r->sf->si;
+	pgoff_t index = r->op_pos >> PAGE_SHIFT;
+	pgoff_t last_index = DIV_ROUND_UP(r->op_pos + r->op_left, PAGE_SIZE);
+	struct folio *f;
+
+retry:
+	r->nb = read_batch(si, index, last_index - 1, r->batch);
+	if (!r->nb) {
+		ra_call_sync(file, index, last_index - index);
+		r->nb = read_batch(si, index, last_index - 1, r->batch);
+	}
+	if (!r->nb) {
+		/* filemap_create_folio(): read the page alone, and wait. */
+		f = filemap_alloc_folio(GFP_KERNEL, 0);
+		if (filemap_add_folio(file->f_mapping, f, index, GFP_KERNEL)) {
+			folio_put(f);
+			goto retry;
+		}
+		fs_read_folio(si, f);
+		r->batch[0] = f;
+		r->nb = 1;
+		sleep_on(r, f, W_READ);
+		return false;
+	}
+	f = r->batch[r->nb - 1];
+	if (folio_test_readahead(f))
+		ra_call_async(file, f, last_index - f->index);
+	if (!folio_test_uptodate(f)) {
+		if (folio_test_locked(f)) {
+			/* put_and_wait_on_page_locked(), then try again. */
+			folio_put(f);
+			sleep_on(r, f, W_UPDATE);
+			return false;
+		}
+		shim_set(f, PG_locked);
+		fs_read_folio(si, f);
+		sleep_on(r, f, W_READ);
+		return false;
+	}
+	return true;
+}
+
+static void copy_batch(struct reader *r)
+{
+	struct file_ra_state *ra = &r->sf->file.f_ra;
+	uint64_t isize = r->sf->si->size;
+	uint64_t end = min(isize, r->op_pos + r->op_left);
+	int i;
+
+	if (r->op_pos < isize) {
+		if ((r->op_pos >> PAGE_SHIFT) !=
+		    (uint64_t)((ra->prev_pos - 1) >> PAGE_SHIFT))
+			cache_mark_accessed(r->batch[0]);
+		for (i = 0; i < r->nb; i++) {
+			struct folio *f = r->batch[i];
+			uint64_t off = r->op_pos & (PAGE_SIZE - 1);
+			uint64_t bytes = min(end - r->op_pos, PAGE_SIZE - off);
+
+			if (end < ((uint64_t)f->index << PAGE_SHIFT))
+				break;
+			if (i > 0)
+				cache_mark_accessed(f);
+			r->op_pos += bytes;
+			r->op_left -= bytes;
+			r->st.delivered += bytes;
+			ra->prev_pos = r->op_pos;
+			r->op_cpu += (simtime_t)(bytes * copy_ns_per_byte);
+			page_reads++;
+		}
+	}
+	for (i = 0; i < r->nb; i++)
+		folio_put(r->batch[i]);
+	r->nb = 0;
+}
+
+/* One read(2); false when the process went to sleep. */
+static bool do_read(struct reader *r)
+{
+	for (;;) {
+		enum wait_kind k = r->wkind;
+
+		r->wkind = W_NONE;
+		if (k == W_UPDATE) {
+			if (!--r->nb && !get_pages(r))
+				return false;
+		} else if (k == W_NONE) {
+			if (!r->op_left || r->op_pos >= r->sf->si->size)
+				return true;
+			if (!get_pages(r))
+				return false;
+		}
+		copy_batch(r);
+	}
+}
+
+/* ---- the fault path ---- */
+
+static struct map_block *map_block(struct reader *r, pgoff_t pg)
+{
+	return &r->maptab[(pg / FAULT_AROUND) % MAPTAB];
+}
+
+static bool mapped(struct reader *r, pgoff_t pg)
+{
+	struct map_block *b = map_block(r, pg);
+	unsigned int i = pg % FAULT_AROUND;
+	struct sim_page *p;
+
+	if (b->block != pg / FAULT_AROUND || !(b->bits & (1u << i)))
+		return false;
+	p = b->page[i];
+	/* Evicted since (and maybe reused): the pte went with it. */
+	if (p->gen != b->gen[i] || !p->folio.mapping ||
+	    p->folio.mapping != r->sf->file.f_mapping ||
+	    p->folio.index != pg) {
+		b->bits &= ~(1u << i);
+		return false;
+	}
+	return true;
+}
+
+static void map_page(struct reader *r, struct folio *f)
+{
+	struct map_block *b = map_block(r, f->index);
+	unsigned int i = f->index % FAULT_AROUND;
+
+	if (b->block != f->index / FAULT_AROUND) {
+		b->block = f->index / FAULT_AROUND;
+		b->bits = 0;
+	}
+	b->bits |= 1u << i;
+	b->page[i] = sim_page(f);
+	b->gen[i] = sim_page(f)->gen;
+}
+
+/* do_fault_around() and filemap_map_pages(): true if @pg got mapped. */
+static bool fault_around(struct reader *r, pgoff_t pg)
+{
+	struct file_ra_state *ra = &r->sf->file.f_ra;
+	struct sim_inode *si = r->sf->si;
+	pgoff_t from = pg & ~(pgoff_t)(FAULT_AROUND - 1);
+	pgoff_t to = from + FAULT_AROUND - 1;
+	pgoff_t file_end = DIV_ROUND_UP(si->size, PAGE_SIZE) - 1;
+	unsigned int miss = ra->mmap_miss;
+	bool got = false;
+	pgoff_t i;
+
+	if (to > file_end)
+		to = file_end;
+	for (i = from; i <= to; i++) {
+		struct folio *f = cache_lookup(si, i);
+
+		if (!f || folio_test_locked(f) || !folio_test_uptodate(f) ||
+		    folio_test_readahead(f))
+			continue;
+		if (miss)
+			miss--;
+		if (mapped(r, i))
+			continue;
+		map_page(r, f);
+		if (i == pg)
+			got = true;
+	}
+	ra->mmap_miss = miss;
+	return got;
+}
+
+/* Touch page @pg of the mapping; false when the process went to sleep. */
+static bool fault_page(struct reader *r, pgoff_t pg)
+{
+	struct sim_inode *si = r->sf->si;
+	struct file *file = &r->sf->file;
+	struct vm_fault vmf = { .vma = &r->vma, .pgoff = pg };
+	struct folio *f;
+
+	switch (r->fstage) {
+	case F_START:
+		if (mapped(r, pg)) {
+			cache_mark_accessed(cache_lookup(si, pg));
+			return true;
+		}
+		r->op_cpu += fault_ns;
+		if (fault_around(r, pg)) {
+			r->st.minor_faults++;
+			cache_mark_accessed(cache_lookup(si, pg));
+			return true;
+		}
+		f = cache_lookup(si, pg);
+		if (f) {
+			r->st.minor_faults++;
+			ra_call_fault(&vmf, f);
+			folio_get(f);
+		} else {
+			r->st.major_faults++;
+			ra_call_fault(&vmf, NULL);
+			f = cache_lookup(si, pg);
+			if (f) {
+				folio_get(f);
+			} else {
+				/* FGP_CREAT | FGP_FOR_MMAP: added, unlocked. */
+				f = filemap_alloc_folio(GFP_KERNEL, 0);
+				if (filemap_add_folio(file->f_mapping, f, pg,
+						      GFP_KERNEL))
+					sim_die("sim: fault raced with itself");
+				folio_unlock(f);
+			}
+		}
+		r->ffolio = f;
+		/* fall through */
+	case F_LOCK:
+		f = r->ffolio;
+		if (folio_test_locked(f)) {
+			r->fstage = F_LOCK;
+			sleep_on(r, f, W_NONE);
+			return false;
+		}
+		if (!folio_test_uptodate(f)) {
+			shim_set(f, PG_locked);
+			fs_read_folio(si, f);
+			r->fstage = F_READ;
+			sleep_on(r, f, W_NONE);
+			return false;
+		}
+		/* fall through */
+	case F_READ:
+		f = r->ffolio;
+		map_page(r, f);
+		cache_mark_accessed(f);
+		folio_put(f);
+		r->ffolio = NULL;
+		r->fstage = F_START;
+		return true;
+	}
+	return true;
+}
+
+/* One memcpy() of bs bytes from the mapping. */
+static bool do_mmap_read(struct reader *r)
+{
+	while (r->fpage <= r->flast) {
+		if (!fault_page(r, r->fpage))
+			return false;
+		r->fpage++;
+		page_reads++;
+	}
+	r->st.delivered += r->op_left;
+	r->op_cpu += (simtime_t)(r->op_left * copy_ns_per_byte);
+	r->op_pos += r->op_left;
+	r->op_left = 0;
+	return true;
+}
+
+/* ---- processes ---- */
+
+static void start_op(struct reader *r)
+{
+	struct job *j = r->job;
+	uint64_t done = r->st.requested;
+	uint64_t len = min(j->bs, r->io_size - done);
+
+	if (j->rw == RW_RANDREAD)
+		r->op_pos = j->offset + block_at(r, r->next_block++) * j->bs;
+	else
+		r->op_pos = j->offset + done;
+	r->op_left = len;
+	r->st.requested += len;
+	r->op_start = sim_now;
+	r->op_cpu = j->engine == ENG_MMAP ? 0 : syscall_ns;
+	r->in_op = true;
+	r->fpage = r->op_pos >> PAGE_SHIFT;
+	r->flast = (r->op_pos + len - 1) >> PAGE_SHIFT;
+	r->st.ops++;
+}
+
+static void finish(struct reader *r)
+{
+	r->finished = true;
+	r->st.finish = sim_now;
+	nr_finished++;
+	free(r->maptab);
+	r->maptab = NULL;
+}
+
+static void reader_run(void *obj, uint64_t arg)
+{
+	struct reader *r = obj;
+
+	(void)arg;
+	ra_cur_pid = r->st.pid;
+	ra_cur_comm = r->comm;
+	shim_current = &r->task;
+	for (;;) {
+		simtime_t lat, next;
+		bool done;
+
+		if (!r->in_op) {
+			if (r->st.requested >= r->io_size) {
+				finish(r);
+				return;
+			}
+			start_op(r);
+		}
+		done = r->job->engine == ENG_MMAP ? do_mmap_read(r) :
+						    do_read(r);
+		if (!done)
+			return;
+		r->in_op = false;
+		lat = sim_now + r->op_cpu - r->op_start;
+		if (!r->st.lat_min || lat < r->st.lat_min)
+			r->st.lat_min = lat;
+		if (lat > r->st.lat_max)
+			r->st.lat_max = lat;
+		r->st.lat_sum += lat;
+		next = sim_now + r->op_cpu;
+		if (r->st.requested < r->io_size)
+			next += r->job->thinktime_us * NS_PER_US;
+		if (next >= ev_next_time()) {
+			ev_at(next, reader_run, r, 0);
+			return;
+		}
+		sim_now = next;
+	}
+}
+
+static void reader_open(void *obj, uint64_t arg)
+{
+	struct reader *r = obj;
+	struct job *j = r->job;
+	struct file *file;
+
+	(void)arg;
+	ra_cur_pid = r->st.pid;
+	ra_cur_comm = r->comm;
+	shim_current = &r->task;
+	r->sf = fs_open(j->si, sim_impl);
+	file = &r->sf->file;
+	r->vma.vm_file = file;
+	if (j->invalidate)
+		ra_call_fadvise(file, j->offset, r->io_size,
+				POSIX_FADV_DONTNEED);
+	if (j->fadvise_hint) {
+		int advice = j->rw == RW_RANDREAD ? POSIX_FADV_RANDOM :
+						    POSIX_FADV_SEQUENTIAL;
+
+		ra_call_fadvise(file, j->offset, r->io_size, advice);
+		if (j->engine == ENG_MMAP)
+			r->vma.vm_flags = j->rw == RW_RANDREAD ? VM_RAND_READ :
+								 VM_SEQ_READ;
+	}
+	r->st.start = sim_now;
+	reader_run(r, 0);
+}
+
+void readers_create(void)
+{
+	unsigned int i, c, n = 0, pid = 1000;
+
+	for (i = 0; i < nr_jobs; i++)
+		n += jobs[i].numjobs;
+	readers = calloc(n, sizeof(*readers));
+	if (!readers)
+		sim_die("sim: out of host memory");
+	for (i = 0; i < nr_jobs; i++) {
+		struct job *j = &jobs[i];
+
+		for (c = 0; c < j->numjobs; c++) {
+			struct reader *r = &readers[nr_readers];
+
+			r->job = j;
+			r->st.pid = pid++;
+			snprintf(r->comm, sizeof(r->comm), "fio");
+			r->task.pid = r->st.pid;
+			snprintf(r->task.comm, sizeof(r->task.comm), "fio");
+			r->io_size = j->size;
+			if (j->offset >= j->si->size)
+				r->io_size = 0;
+			else
+				r->io_size = min(r->io_size,
+						 j->si->size - j->offset);
+			if (j->rw == RW_RANDREAD) {
+				int k;
+
+				r->nblocks = r->io_size / j->bs;
+				r->io_size = r->nblocks * j->bs;
+				r->perm_bits = 2;
+				while ((1ULL << r->perm_bits) < r->nblocks)
+					r->perm_bits += 2;
+				for (k = 0; k < 4; k++) {
+					struct prng p;
+
+					prng_seed(&p, sys.seed,
+						  1000 + nr_readers * 4 + k);
+					r->keys[k] = prng_next(&p);
+				}
+			}
+			if (j->engine == ENG_MMAP) {
+				r->maptab = calloc(MAPTAB, sizeof(*r->maptab));
+				if (!r->maptab)
+					sim_die("sim: out of host memory");
+			}
+			nr_readers++;
+		}
+	}
+}
+
+void readers_start(void)
+{
+	unsigned int i;
+
+	syscall_ns = (simtime_t)(sys.syscall_us * NS_PER_US);
+	fault_ns = (simtime_t)(sys.fault_us * NS_PER_US);
+	wakeup_ns = (simtime_t)(sys.wakeup_us * NS_PER_US);
+	copy_ns_per_byte = sys.copy_mbps > 0 ? 1e3 / sys.copy_mbps : 0;
+	for (i = 0; i < nr_readers; i++)
+		ev_at(0, reader_open, &readers[i], 0);
+}

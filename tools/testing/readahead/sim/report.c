@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.c - what a run prints.
+ *
+ * Owns the output: a fio-like summary per job clone, or per group with
+ * group_reporting (bandwidth, runtime, completion latency, faults), the
+ * per-disk counters in the fields of /sys/block/DEV/stat plus mean
+ * request size, seeks and utilisation, the readahead calls as observed,
+ * the page cache, throughput against the physical limit (the streaming
+ * rate of the disks the jobs read), the conservation checks, a one-line
+ * machine-readable summary, and last the engine's own rate in host CPU
+ * time (the only line that differs between two identical runs).  Also
+ * the optional timeline: disk throughput per 100 ms of simulated time.
+ */
+#include "jobs.h"
+#include "racall.h"
+
+#include <string.h>
+
+FILE *timeline_file;
+#define TIMELINE_NS	(100 * NS_PER_MS)
+
+static uint64_t tl_last_sectors;
+
+static uint64_t all_sectors(void)
+{
+	uint64_t s = 0;
+	unsigned int i;
+
+	for (i = 0; i < nr_disks; i++)
+		s += disks[i].st.sectors;
+	return s;
+}
+
+void report_timeline_sample(void *obj, uint64_t arg)
+{
+	uint64_t s = all_sectors();
+
+	(void)obj;
+	(void)arg;
+	fprintf(timeline_file, "%.1f %.2f\n", sim_now / 1e9,
+		(double)((s - tl_last_sectors) << SECTOR_SHIFT) / 1e6 /
+		(TIMELINE_NS / 1e9));
+	tl_last_sectors = s;
+	if (!readers_all_done())
+		ev_at(sim_now + TIMELINE_NS, report_timeline_sample, NULL, 0);
+}
+
+struct agg {
+	uint64_t requested, delivered, ops, major, minor;
+	simtime_t start, finish, lat_min, lat_max, lat_sum;
+	unsigned int n;
+	int pid;
+};
+
+static void agg_add(struct agg *a, const struct reader_stat *st)
+{
+	if (!a->n || st->start < a->start)
+		a->start = st->start;
+	if (st->finish > a->finish)
+		a->finish = st->finish;
+	if (!a->n || st->lat_min < a->lat_min)
+		a->lat_min = st->lat_min;
+	if (st->lat_max > a->lat_max)
+		a->lat_max = st->lat_max;
+	if (!a->n)
+		a->pid = st->pid;
+	a->lat_sum += st->lat_sum;
+	a->requested += st->requested;
+	a->delivered += st->delivered;
+	a->ops += st->ops;
+	a->major += st->major_faults;
+	a->minor += st->minor_faults;
+	a->n++;
+}
+
+static void print_job(FILE *out, const char *name, const struct agg *a,
+		      bool mmap)
+{
+	double secs = (a->finish - a->start) / 1e9;
+	double bw = secs > 0 ? a->delivered / secs : 0;
+
+	fprintf(out, "%s: (groupid=0, jobs=%u): err= 0: pid=%d\n", name,
+		a->n, a->pid);
+	fprintf(out, "  read: IOPS=%.0f, BW=%.1fMiB/s (%.1fMB/s)(%.1fMiB/%llumsec)\n",
+		secs > 0 ? a->ops / secs : 0, bw / (1 << 20), bw / 1e6,
+		a->delivered / (double)(1 << 20),
+		(unsigned long long)((a->finish - a->start) / NS_PER_MS));
+	fprintf(out, "    clat (usec): min=%llu, max=%llu, avg=%.2f\n",
+		(unsigned long long)(a->lat_min / NS_PER_US),
+		(unsigned long long)(a->lat_max / NS_PER_US),
+		a->ops ? a->lat_sum / 1e3 / a->ops : 0);
+	if (mmap)
+		fprintf(out, "    faults: major=%llu, minor=%llu\n",
+			(unsigned long long)a->major,
+			(unsigned long long)a->minor);
+}
+
+static void report_jobs(FILE *out, struct agg *all)
+{
+	bool group = false;
+	unsigned int i, j;
+	char name[96];
+
+	for (i = 0; i < nr_jobs; i++)
+		group |= jobs[i].group_reporting;
+	for (i = 0; i < nr_readers; i++)
+		agg_add(all, reader_stat(i));
+	if (group) {
+		bool mmap = false;
+
+		for (i = 0; i < nr_jobs; i++)
+			mmap |= jobs[i].engine == ENG_MMAP;
+		print_job(out, jobs[0].name, all, mmap);
+	} else {
+		for (i = 0, j = 0; i < nr_readers; i++) {
+			struct agg a = { 0 };
+			const struct job *jb = reader_job(i);
+
+			j = (i && reader_job(i - 1) == jb) ? j + 1 : 0;
+			agg_add(&a, reader_stat(i));
+			if (jb->numjobs > 1)
+				snprintf(name, sizeof(name), "%s.%u",
+					 jb->name, j);
+			else
+				snprintf(name, sizeof(name), "%s", jb->name);
+			print_job(out, name, &a, jb->engine == ENG_MMAP);
+		}
+	}
+	fprintf(out, "\nRun status group 0 (all jobs):\n");
+	fprintf(out, "   READ: bw=%.1fMiB/s (%.1fMB/s), io=%.1fMiB, run=%llu-%llumsec\n",
+		all->delivered / ((all->finish - all->start) / 1e9) / (1 << 20),
+		all->delivered / ((all->finish - all->start) / 1e9) / 1e6,
+		all->delivered / (double)(1 << 20),
+		(unsigned long long)(all->start / NS_PER_MS),
+		(unsigned long long)(all->finish / NS_PER_MS));
+}
+
+void report(FILE *out, double host_seconds)
+{
+	struct agg all = { 0 };
+	double secs, disk_bytes = 0, limit = 0;
+	uint64_t ios = 0, sectors = 0, past_eof = 0, reread = 0;
+	unsigned int i, used_disks = 0;
+	struct ra_obs tot = { 0 };
+	double model = 0;
+	bool ok;
+
+	fprintf(out, "ra_sim: impl=%s seed=%llu memory=%lluMiB disks=%u readers=%u\n\n",
+		sim_impl->name, (unsigned long long)sys.seed,
+		(unsigned long long)(sys.memory >> 20), nr_disks, nr_readers);
+	report_jobs(out, &all);
+	secs = (all.finish - all.start) / 1e9;
+
+	fprintf(out, "\nDisk stats (/sys/block/DEV/stat fields; ticks in ms), then mean request, seeks, utilisation:\n");
+	fprintf(out, "  %-5s %9s %9s %11s %9s %3s %3s %3s %3s %3s %9s %9s %8s %8s %6s\n",
+		"dev", "rd_ios", "rd_merges", "rd_sectors", "rd_ticks",
+		"wio", "wmg", "wsc", "wtk", "inf", "io_ticks", "in_queue",
+		"req_kb", "seeks", "util");
+	for (i = 0; i < nr_disks; i++) {
+		struct disk *d = &disks[i];
+		struct disk_stat *st = &d->st;
+		bool used = false;
+		unsigned int j;
+
+		for (j = 0; j < nr_jobs; j++)
+			used |= jobs[j].si->part->disk == d;
+		if (used) {
+			used_disks++;
+			limit += disk_rate_bps(&d->p);
+		}
+		ios += st->ios;
+		sectors += st->sectors;
+		fprintf(out, "  %-5s %9llu %9llu %11llu %9llu %3d %3d %3d %3d %3u %9llu %9llu %8.1f %8llu %5.1f%%\n",
+			d->name, (unsigned long long)st->ios,
+			(unsigned long long)st->merges,
+			(unsigned long long)st->sectors,
+			(unsigned long long)(st->ticks_ns / NS_PER_MS),
+			0, 0, 0, 0, d->in_flight,
+			(unsigned long long)(st->io_ticks_ns / NS_PER_MS),
+			(unsigned long long)(st->in_queue_ns / NS_PER_MS),
+			st->ios ? st->sectors / 2.0 / st->ios : 0,
+			(unsigned long long)st->seeks,
+			secs > 0 ? 100.0 * st->busy_ns / 1e9 / secs : 0);
+	}
+	disk_bytes = (double)(sectors << SECTOR_SHIFT);
+
+	fprintf(out, "\nReadahead calls (observed by the simulator):\n");
+	fprintf(out, "  %-10s %10s %10s %12s %10s %10s %12s\n", "call",
+		"calls", "windows", "pages_io", "all_cached", "dup_calls",
+		"dup_pages");
+	for (i = 0; i <= RK_NR; i++) {
+		const struct ra_obs *o = i < RK_NR ? &ra_obs[i] : &tot;
+
+		if (i < RK_NR) {
+			tot.calls += o->calls;
+			tot.moved += o->moved;
+			tot.pages += o->pages;
+			tot.all_cached += o->all_cached;
+			tot.dup_calls += o->dup_calls;
+			tot.dup_pages += o->dup_pages;
+		}
+		fprintf(out, "  %-10s %10llu %10llu %12llu %10llu %10llu %12llu\n",
+			i < RK_NR ? ra_kind_names[i] : "all",
+			(unsigned long long)o->calls,
+			(unsigned long long)o->moved,
+			(unsigned long long)o->pages,
+			(unsigned long long)o->all_cached,
+			(unsigned long long)o->dup_calls,
+			(unsigned long long)o->dup_pages);
+	}
+
+	if (ra_real_trace) {
+		static char buf[8192];
+
+		fprintf(out, "\nReadahead stats per pattern (debugfs readahead/stats):\n");
+		if (h_debugfs_read("readahead/stats", buf, sizeof(buf)) > 0)
+			fputs(buf, out);
+	} else {
+		fprintf(out, "\nReadahead decisions by pattern, inferred from the windows left (%s prints no trace):\n",
+			sim_impl->name);
+		fprintf(out, "%-10s %10s %10s %10s %10s\n", "pattern",
+			"readahead", "io", "size", "io_size");
+		for (i = 0; i < nr_inferred; i++) {
+			const struct ra_inferred *p = &ra_inferred[i];
+
+			fprintf(out, "%-10s %10llu %10llu %10llu %10llu\n",
+				p->pattern, (unsigned long long)p->calls,
+				(unsigned long long)p->io,
+				(unsigned long long)(p->calls ?
+						     p->size / p->calls : 0),
+				(unsigned long long)(p->io ?
+						     p->io_size / p->io : 0));
+		}
+	}
+
+	fprintf(out, "\nPage cache: memory=%lu pages, peak=%llu, added=%llu, evicted=%llu, read_ahead_evicted_unused=%llu, overcommit=%llu\n",
+		cache_mem_pages, (unsigned long long)cache_st.peak_live,
+		(unsigned long long)cache_st.added,
+		(unsigned long long)cache_st.evicted,
+		(unsigned long long)cache_st.evicted_unused,
+		(unsigned long long)cache_st.overcommit);
+
+	fprintf(out, "\nThroughput (MB = 10^6 bytes):\n");
+	fprintf(out, "  application %10.1f MB/s  (fio aggregate, %u readers)\n",
+		secs > 0 ? all.delivered / secs / 1e6 : 0, nr_readers);
+	fprintf(out, "  from disks  %10.1f MB/s  (%.1f MB in %.3f s)\n",
+		secs > 0 ? disk_bytes / secs / 1e6 : 0, disk_bytes / 1e6,
+		secs);
+	fprintf(out, "  limit       %10.1f MB/s  (streaming rate of the %u disks read)\n",
+		limit / 1e6, used_disks);
+	fprintf(out, "  fraction    %10.3f       of the limit\n",
+		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0);
+	if (used_disks == 1 && nr_readers == 1) {
+		const struct disk_params *p = &jobs[0].si->part->disk->p;
+
+		model = disk_bytes / disk_stream_seconds(p, disk_bytes,
+				(uint64_t)p->max_sectors_kb << 10);
+		fprintf(out, "  model       %10.1f MB/s  (the disk model's formula for one stream of %u KB requests)\n",
+			model / 1e6, p->max_sectors_kb);
+	}
+
+	for (i = 0; i < nr_jobs; i++) {
+		past_eof += jobs[i].si->past_eof;
+		reread += jobs[i].si->reread;
+	}
+	ok = all.requested == all.delivered && !past_eof && !reread;
+	fprintf(out, "\nChecks: requested=%llu delivered=%llu past_eof=%llu reread_cached=%llu: %s\n",
+		(unsigned long long)all.requested,
+		(unsigned long long)all.delivered,
+		(unsigned long long)past_eof, (unsigned long long)reread,
+		ok ? "ok" : "FAILED");
+
+	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f\n",
+		sim_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
+		secs > 0 ? disk_bytes / secs / 1e6 : 0, limit / 1e6,
+		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0,
+		used_disks ? (double)ios / used_disks : 0,
+		ios ? sectors / 2.0 / ios : 0,
+		(unsigned long long)({
+			uint64_t s = 0;
+
+			for (i = 0; i < nr_disks; i++)
+				s += disks[i].st.seeks;
+			s;
+		}),
+		(unsigned long long)tot.dup_calls,
+		(unsigned long long)tot.all_cached,
+		(unsigned long long)cache_st.evicted_unused,
+		(unsigned long long)all.major,
+		(unsigned long long)((all.finish - all.start) / NS_PER_MS),
+		model / 1e6);
+	fprintf(out, "engine: %llu page reads, %llu events in %.2f s host CPU: %.0f page reads/s\n",
+		(unsigned long long)page_reads,
+		(unsigned long long)ev_count(), host_seconds,
+		host_seconds > 0 ? page_reads / host_seconds : 0);
+}

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim.h - the types the simulator's parts share.
+ *
+ * The simulator runs the real readahead code (ours or the pristine 6.1
+ * file, through struct ra_impl) inside a discrete-event model of a
+ * machine: reading processes (reader.c) call the read and fault paths,
+ * which call the readahead entry points, which fill the page cache
+ * (cache.c) and call the filesystem (fs.c), which submits bios to the
+ * block queues (blkq.c) of the disks (disk.c).  Completions come back as
+ * events (event.c).  One file per concern; this header is their contract.
+ */
+#ifndef RA_SIM_H
+#define RA_SIM_H
+
+#include "../shim.h"
+#include "../harness.h"
+
+#include <stdint.h>
+
+typedef uint64_t simtime_t;		/* nanoseconds */
+#define SIM_NEVER	UINT64_MAX
+#define NS_PER_US	1000ULL
+#define NS_PER_MS	1000000ULL
+#define NS_PER_S	1000000000ULL
+#define SECTOR_SHIFT	9
+#define PAGE_SECTORS	(PAGE_SIZE >> SECTOR_SHIFT)
+
+#define container_of(ptr, type, member)					\
+	((type *)((char *)(ptr) - offsetof(type, member)))
+
+/* malloc() or die: the simulator has no way on without memory. */
+void *sim_alloc(size_t size);
+void sim_die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
+						     noreturn));
+
+/* ---- event.c: clock, event queue, PRNG ---- */
+
+typedef void (*ev_fn)(void *obj, uint64_t arg);
+
+extern simtime_t sim_now;
+void ev_init(void);
+void ev_at(simtime_t when, ev_fn fn, void *obj, uint64_t arg);
+/* Time of the earliest pending event, SIM_NEVER if none. */
+simtime_t ev_next_time(void);
+/* Run the earliest event; false if there was none. */
+bool ev_step(void);
+uint64_t ev_count(void);
+
+struct prng {
+	uint64_t s;
+};
+void prng_seed(struct prng *p, uint64_t seed, uint64_t stream);
+uint64_t prng_next(struct prng *p);
+/* Uniform in [0, n). */
+uint64_t prng_below(struct prng *p, uint64_t n);
+
+/* ---- disk.c: one spindle ---- */
+
+enum elevator { ELV_SORT, ELV_NOOP };
+
+struct disk_params {
+	uint64_t capacity;		/* bytes */
+	unsigned int rpm;
+	double seek_ms;			/* average seek */
+	double track_ms;		/* track-to-track seek */
+	double rate_mbps;		/* media streaming rate, 10^6 B/s */
+	double overhead_us;		/* per-command controller overhead */
+	unsigned int cache_kb;		/* drive read-ahead segment, 0: off */
+	unsigned int cache_segments;
+	double iface_mbps;		/* transfer rate of cache hits */
+	unsigned int max_sectors_kb;
+	unsigned int read_ahead_kb;
+	enum elevator elevator;
+	double plug_ms;			/* legacy queue plugging, 0: off */
+	unsigned int partitions;
+	char mount[64];			/* pattern: %p partition, %d disk */
+};
+
+struct cache_seg {
+	uint64_t start, end;		/* sectors held */
+	uint64_t used;			/* LRU stamp */
+};
+
+struct disk_stat {
+	uint64_t ios, merges, sectors, ticks_ns;
+	uint64_t io_ticks_ns, in_queue_ns;
+	uint64_t seeks, busy_ns, cache_hits;
+	uint64_t max_queue;
+};
+
+struct blk_request;
+
+struct disk {
+	char name[16];
+	int index;
+	struct disk_params p;
+	struct backing_dev_info bdi;
+	struct prng rng;
+	/* mechanics */
+	uint64_t head;			/* sector after the last media read */
+	simtime_t head_time;		/* when the head got there */
+	bool prefetching;		/* drive cache streaming from head */
+	uint64_t seg_start;		/* first sector of the active segment */
+	struct cache_seg *segs;
+	uint64_t seg_clock;
+	/* block queue */
+	struct blk_request *queue;	/* waiting, in arrival order */
+	struct blk_request *queue_tail;
+	unsigned int queued;
+	struct blk_request *active;	/* being serviced */
+	bool plugged;			/* legacy queue plug */
+	uint64_t plug_gen;
+	simtime_t busy_since;		/* io_ticks accounting */
+	unsigned int in_flight;
+	simtime_t last_change;
+	struct disk_stat st;
+};
+
+struct partition {
+	char name[16];
+	struct disk *disk;
+	int major, minor;
+	uint64_t start, nsect;		/* sectors on the spindle */
+	uint64_t next_free;		/* the filesystem's allocator */
+	struct super_block sb;		/* s_dev and s_id, for the trace */
+	char mount[80];
+};
+
+void disk_init(struct disk *d, int index);
+/* Service time of a read of @nsect at @sector starting now; moves the head. */
+simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
+		       bool *seek);
+/*
+ * The model's own time for a back-to-back sequential read of @bytes in
+ * requests of @req_bytes, starting with an average seek.
+ */
+double disk_stream_seconds(const struct disk_params *p, uint64_t bytes,
+			   uint64_t req_bytes);
+double disk_rate_bps(const struct disk_params *p);
+
+/* ---- blkq.c: bios, requests, plugging, the elevator ---- */
+
+struct sim_inode;
+
+struct bio {
+	struct bio *next;
+	struct sim_inode *host;
+	pgoff_t index;
+	unsigned int nr;		/* pages */
+	uint64_t sector;
+};
+
+struct blk_request {
+	struct blk_request *next;
+	struct bio *bios, *bios_tail;
+	uint64_t sector, nsect;
+	simtime_t queued_at;
+};
+
+void blk_submit(struct disk *d, struct sim_inode *host, pgoff_t index,
+		unsigned int nr);
+/* A reader is about to sleep on a page of @d (legacy unplug). */
+void blk_waiting_on(struct disk *d);
+extern uint64_t blk_pages_read;
+
+/* ---- cache.c: page cache, LRU, waiters ---- */
+
+struct reader;
+/* reader.c: the link a sleeping reader queues by, and its wake-up. */
+struct reader **reader_wait_link(struct reader *r);
+void reader_wake(struct reader *r);
+
+struct sim_page {
+	struct folio folio;		/* first: what readahead.c sees */
+	struct sim_page *prev, *next;	/* LRU, oldest first; free list */
+	struct reader *waiters;
+	uint32_t gen;
+	bool on_lru, accessed, from_disk;
+};
+
+static inline struct sim_page *sim_page(struct folio *f)
+{
+	return (struct sim_page *)f;
+}
+
+struct cache_stat {
+	uint64_t unique_pages;	/* first reads of a page since it was read */
+	uint64_t added, evicted, evicted_unused, overcommit, reclaim_scans;
+	uint64_t peak_live;
+};
+extern struct cache_stat cache_st;
+extern unsigned long cache_mem_pages;
+
+void cache_init(unsigned long mem_pages);
+struct folio *cache_lookup(struct sim_inode *si, pgoff_t index);
+void cache_mark_accessed(struct folio *f);
+/* I/O on @f finished: uptodate, unlock, wake the sleepers. */
+void cache_io_done(struct folio *f);
+/* @r sleeps until @f is unlocked. */
+void cache_wait(struct folio *f, struct reader *r);
+/* Drop the clean, unlocked, unused pages of [first, last]. */
+void cache_drop_range(struct sim_inode *si, pgoff_t first, pgoff_t last);
+long cache_live(void);
+
+/* ---- fs.c: the tiny filesystem, files, fadvise ---- */
+
+struct sim_inode {
+	struct inode inode;
+	struct partition *part;
+	uint64_t start;			/* first sector on the spindle */
+	uint64_t size;
+	char name[80];
+	struct dentry dentry;		/* d_name, for the trace */
+	void *last_chunk;		/* cache.c's lookup hint */
+	uint64_t past_eof, reread;	/* conservation violations */
+};
+
+struct sim_file {
+	struct file file;
+	struct sim_inode *si;
+};
+
+static inline struct sim_inode *SI(struct inode *inode)
+{
+	return container_of(inode, struct sim_inode, inode);
+}
+
+struct sim_inode *fs_create(struct partition *part, const char *name,
+			    uint64_t size);
+struct sim_file *fs_open(struct sim_inode *si, const struct ra_impl *impl);
+void fs_read_folio(struct sim_inode *si, struct folio *f);
+/* Pages submitted by ->readahead/->read_folio since start. */
+extern uint64_t fs_pages_submitted;
+
+/* ---- readahead calls, as the simulator observes them ---- */
+
+enum ra_kind { RK_SYNC, RK_ASYNC, RK_FAULT_MISS, RK_FAULT_HIT, RK_FADVISE,
+	       RK_NR };
+
+struct ra_obs {
+	uint64_t calls, moved, pages, all_cached, dup_calls, dup_pages;
+};
+extern struct ra_obs ra_obs[RK_NR];
+extern const char *const ra_kind_names[RK_NR];
+
+#endif /* RA_SIM_H */
