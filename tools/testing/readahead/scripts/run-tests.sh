@@ -77,6 +77,25 @@ make -s -C tools/testing/readahead/sim TREE="$tree" OUT="$build/sim" test \
 cat "$slog"
 count "$slog" "sim tests"
 
+# The simulator's traces (7 disks through mmap, scaled) read cleanly too.
+"$build/sim/ra_sim" --define BS=4k --define SIZE=64m \
+	--trace "$build/sim/check.trace" \
+	tools/testing/readahead/sim/scenarios/jbod7.disks \
+	tools/testing/readahead/sim/scenarios/jbod7-mmap.fio \
+	>"$build/sim/check.out" 2>&1
+for side in ours pristine; do
+	if "$build/analyzer/ra_analyze" "$build/sim/check.trace.$side" \
+			>"$build/sim/check.$side.analysis" 2>&1 &&
+	   grep -qE '^lines: [1-9][0-9]* parsed, 0 skipped' \
+			"$build/sim/check.$side.analysis"; then
+		echo "ok - analyzer reads the simulator's $side trace:" \
+			"$(tail -n 1 "$build/sim/check.$side.analysis")"
+		pass 1
+	else
+		fail 1 "analyzer on the simulator's $side trace"
+	fi
+done
+
 echo
 echo "== kernel: mm/readahead.c in the patched 6.1 tree =="
 kconf="$top/tools/testing/readahead/kernel"
