@@ -566,7 +566,7 @@ static void drop_range(struct address_space *mapping, pgoff_t first,
 
 	if (last > end)
 		last = end;
-	for (index = first; index <= last && first <= last; index++) {
+	for (index = first; index <= last; index++) {
 		struct folio *folio = xa_load(&mapping->i_pages, index);
 
 		if (folio && !folio_test_locked(folio) &&
@@ -594,67 +594,23 @@ ssize_t h_readahead(int fd, loff_t offset, size_t count)
 	return ra_impl->ksys_readahead(fd, offset, count);
 }
 
+/* The implementation's force_page_cache_ra(), logged as a call. */
+static void (*fadvise_force)(struct readahead_control *, unsigned long);
+
+static void logged_force(struct readahead_control *ractl, unsigned long nr)
+{
+	struct call c;
+
+	call_begin(&c, "fadvise", ractl->file, readahead_index(ractl), nr);
+	fadvise_force(ractl, nr);
+	call_end(&c);
+}
+
 int h_generic_fadvise(void (*force)(struct readahead_control *,
 				     unsigned long),
 		      struct file *file, loff_t offset, loff_t len, int advice)
 {
-	struct inode *inode = file_inode(file);
-	struct address_space *mapping = file->f_mapping;
-	u64 last_byte;
-	pgoff_t first, last;
-	unsigned long nr;
-	struct call c;
-
-	if (S_ISFIFO(inode->i_mode))
-		return -ESPIPE;
-	if (!mapping || len < 0)
-		return -EINVAL;
-
-	/* len 0 means "to the end"; so does a range that overflows. */
-	last_byte = (u64)offset + (u64)len;
-	if (!len || last_byte < (u64)len)
-		last_byte = ~0ULL;
-	else
-		last_byte--;
-
-	switch (advice) {
-	case POSIX_FADV_NORMAL:
-		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages;
-		file->f_mode &= ~FMODE_RANDOM;
-		return 0;
-	case POSIX_FADV_RANDOM:
-		file->f_mode |= FMODE_RANDOM;
-		return 0;
-	case POSIX_FADV_SEQUENTIAL:
-		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages * 2;
-		file->f_mode &= ~FMODE_RANDOM;
-		return 0;
-	case POSIX_FADV_WILLNEED:
-		/* Signed shifts, as the kernel's loff_t arithmetic. */
-		first = (pgoff_t)(offset >> PAGE_SHIFT);
-		last = (pgoff_t)((loff_t)last_byte >> PAGE_SHIFT);
-		nr = last - first + 1;
-		if (!nr)
-			nr = ~0UL;
-		call_begin(&c, "fadvise", file, first, nr);
-		{
-			DEFINE_READAHEAD(ractl, file, &file->f_ra, mapping,
-					 first);
-			force(&ractl, nr);
-		}
-		call_end(&c);
-		return 0;
-	case POSIX_FADV_NOREUSE:
-		return 0;
-	case POSIX_FADV_DONTNEED:
-		/* Whole pages only: partial ones may still be wanted. */
-		first = (pgoff_t)((offset + PAGE_SIZE - 1) >> PAGE_SHIFT);
-		last = (pgoff_t)((loff_t)last_byte >> PAGE_SHIFT);
-		if (last_byte != ~0ULL && (last_byte + 1) % PAGE_SIZE)
-			last--;
-		drop_range(mapping, first, last);
-		return 0;
-	default:
-		return -EINVAL;
-	}
+	fadvise_force = force;
+	return shim_generic_fadvise(file, offset, len, advice, logged_force,
+				    drop_range);
 }

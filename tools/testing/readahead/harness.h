@@ -125,6 +125,13 @@ unsigned long h_major_faults(void);
 int h_generic_fadvise(void (*force)(struct readahead_control *,
 				     unsigned long),
 		      struct file *file, loff_t offset, loff_t len, int advice);
+/* The advice itself, shared with the simulator (fadvise.c). */
+int shim_generic_fadvise(struct file *file, loff_t offset, loff_t len,
+			 int advice,
+			 void (*force)(struct readahead_control *,
+				       unsigned long),
+			 void (*drop)(struct address_space *, pgoff_t,
+				      pgoff_t));
 /* Close every file, dropping their caches. */
 void h_close_all(void);
 

@@ -125,57 +125,24 @@ struct fd fdget(int fd)
 	return f;
 }
 
-/* 6.1's generic_fadvise(), reading ahead with @force. */
+/* Drop the cached pages of [first, last], clipped at the end of file. */
+static void sim_drop(struct address_space *mapping, pgoff_t first,
+		     pgoff_t last)
+{
+	struct sim_inode *si = SI(mapping->host);
+
+	if (!si->size)
+		return;
+	last = min(last, (pgoff_t)((si->size - 1) >> PAGE_SHIFT));
+	if (first <= last)
+		cache_drop_range(si, first, last);
+}
+
+/* 6.1's generic_fadvise() (fadvise.c), reading ahead with @force. */
 int h_generic_fadvise(void (*force)(struct readahead_control *,
 				     unsigned long),
 		      struct file *file, loff_t offset, loff_t len, int advice)
 {
-	struct inode *inode = file_inode(file);
-	struct sim_inode *si = SI(inode);
-	uint64_t last_byte;
-	pgoff_t first, last;
-
-	if (!file->f_mapping || len < 0)
-		return -EINVAL;
-	last_byte = (uint64_t)offset + (uint64_t)len;
-	if (!len || last_byte < (uint64_t)len)
-		last_byte = ~0ULL;
-	else
-		last_byte--;
-
-	switch (advice) {
-	case POSIX_FADV_NORMAL:
-		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages;
-		file->f_mode &= ~FMODE_RANDOM;
-		return 0;
-	case POSIX_FADV_RANDOM:
-		file->f_mode |= FMODE_RANDOM;
-		return 0;
-	case POSIX_FADV_SEQUENTIAL:
-		file->f_ra.ra_pages = inode_to_bdi(inode)->ra_pages * 2;
-		file->f_mode &= ~FMODE_RANDOM;
-		return 0;
-	case POSIX_FADV_WILLNEED: {
-		DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
-				 (pgoff_t)(offset >> PAGE_SHIFT));
-
-		first = offset >> PAGE_SHIFT;
-		last = (pgoff_t)(last_byte >> PAGE_SHIFT);
-		force(&ractl, last - first + 1 ? last - first + 1 : ~0UL);
-		return 0;
-	}
-	case POSIX_FADV_NOREUSE:
-		return 0;
-	case POSIX_FADV_DONTNEED:
-		first = (offset + PAGE_SIZE - 1) >> PAGE_SHIFT;
-		last = (pgoff_t)(last_byte >> PAGE_SHIFT);
-		if (last_byte != ~0ULL && (last_byte + 1) % PAGE_SIZE)
-			last--;
-		if (si->size)
-			last = min(last, (pgoff_t)((si->size - 1) >> PAGE_SHIFT));
-		cache_drop_range(si, first, last);
-		return 0;
-	default:
-		return -EINVAL;
-	}
+	return shim_generic_fadvise(file, offset, len, advice, force,
+				    sim_drop);
 }
