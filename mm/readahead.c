@@ -686,7 +686,7 @@ static bool ra_try_context(struct readahead_control *ractl,
  * and take the pages between as the previous window's async part.
  */
 static bool ra_try_marker(struct readahead_control *ractl,
-			  unsigned long req, unsigned long max)
+			  unsigned long req, unsigned long max, pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl);
@@ -696,8 +696,11 @@ static bool ra_try_marker(struct readahead_control *ractl,
 	hole = page_cache_next_miss(ractl->mapping, index + 1, max);
 	rcu_read_unlock();
 
-	/* All of the next @max pages are cached (or the index wrapped). */
-	if (hole <= index || hole - index > max)
+	/*
+	 * All of the next @max pages are cached (or the index wrapped), or
+	 * everything up to the end of the file is.
+	 */
+	if (hole <= index || hole - index > max || hole >= eof)
 		return false;
 	ra->start = hole;
 	ra->size = ra_next_size(hole - index + req, max);
@@ -743,6 +746,8 @@ static enum ra_pattern ra_decide(struct readahead_control *ractl,
 				 unsigned long max)
 {
 	struct file_ra_state *ra = ractl->ra;
+	loff_t isize = i_size_read(ractl->mapping->host);
+	pgoff_t eof = isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
 	pgoff_t index = readahead_index(ractl);
 	unsigned int order = folio ? folio_order(folio) : 0;
 	pgoff_t window_end = ra->start + ra->size;
@@ -761,6 +766,9 @@ static enum ra_pattern ra_decide(struct readahead_control *ractl,
 	if (ra->size && (folio ? index == marker :
 			 index == window_end || index == marker) &&
 	    !(folio && ra_page_cached(ractl->mapping, window_end))) {
+		/* The stream has reached the end of the file. */
+		if (window_end >= eof)
+			return RA_PATTERN_NR;
 		ra->start = window_end;
 		ra->size = max_t(unsigned long, ra->size,
 				 ra_next_size(ra->size, max));
@@ -769,8 +777,8 @@ static enum ra_pattern ra_decide(struct readahead_control *ractl,
 	}
 
 	if (folio)
-		return ra_try_marker(ractl, req, max) ? RA_PATTERN_MARKER :
-							RA_PATTERN_NR;
+		return ra_try_marker(ractl, req, max, eof) ?
+			RA_PATTERN_MARKER : RA_PATTERN_NR;
 
 	if (req > max) {
 		ra->start = index;

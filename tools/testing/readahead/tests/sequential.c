@@ -103,6 +103,20 @@ static void eof_stream(void)
 	INVARIANT(h_pages_submitted() == 50);
 }
 
+/*
+ * 128 KB reads of a file of exactly 128 pages: the last window's marker
+ * is reached with nothing left to read, so no window past EOF is issued.
+ */
+static void no_window_past_eof(void)
+{
+	struct h_file *f = h_create(128 * 4096, 128);
+
+	stream(f, 0, 128 * 4096, 131072);
+	EXPECT_STR("windows", h_windows(),
+		   "0+32-16 32+32-32 64+32-32 96+32-32");
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
 /* An empty file reads nothing and submits nothing. */
 static void empty_file(void)
 {
@@ -122,5 +136,6 @@ void sequential_checks(void)
 	test_run("stream from mid-file", ramp_midfile);
 	test_run("eof clips the window", eof_clip);
 	test_run("stream into eof", eof_stream);
+	test_run("no window past eof", no_window_past_eof);
 	test_run("empty file", empty_file);
 }
