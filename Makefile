@@ -8,6 +8,8 @@
 #   make check    the test suite; ends with "N passed, N failed"
 #   make harness  build the userspace harness only
 #   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
+#   make replay   the 2009 regressions replayed: 2.6.30 and 2.6.31-rc1
+#                 models, pristine 6.1 and ours on the seeds' machines
 #   make series   the patch series (git format-patch + cover letter) in
 #                 build/series, checkpatch'ed, bisect-built (mm/ objects)
 #
@@ -24,7 +26,7 @@ SCRIPTS	:= tools/testing/readahead/scripts
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
-.PHONY: all deps tree harness sim demo check kernel-obj series clean
+.PHONY: all deps tree harness sim demo replay check kernel-obj series clean
 
 all: harness
 
@@ -48,6 +50,10 @@ demo: harness sim
 	@echo
 	@echo "The same access patterns in the unit harness:"
 	@$(BUILD)/harness/ra_demo
+
+replay: tree
+	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
+		BUILD=$(BUILD) replay
 
 check: tree
 	@$(SCRIPTS)/run-tests.sh

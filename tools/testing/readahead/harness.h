@@ -34,7 +34,23 @@ struct ra_impl {
 	/* The page fault policy: 6.1 keeps it in mm/filemap.c. */
 	struct file *(*fault_sync)(struct vm_fault *vmf);
 	struct file *(*fault_async)(struct vm_fault *vmf, struct folio *folio);
+	/*
+	 * RA_IMPL_* bits, for models of older kernels (replay/); 0 (ours,
+	 * pristine) is 6.1's behaviour.  Only the simulator reads them.
+	 */
+	unsigned int flags;
 };
+
+/*
+ * The fault path waits on the page lock first and calls fault_async
+ * after it, also after a miss (then with FAULT_FLAG_TRIED in vmf->flags),
+ * as 2.6.30's filemap_fault() did.
+ */
+#define RA_IMPL_FAULT_LOCK_FIRST	0x1u
+/* No fault-around (before 3.15): every page touched faults once. */
+#define RA_IMPL_NO_FAULT_AROUND		0x2u
+/* The implementation prints its own trace lines through pr_info(). */
+#define RA_IMPL_OWN_TRACE		0x4u
 
 extern const struct ra_impl ra_ours;
 extern const struct ra_impl ra_peer;

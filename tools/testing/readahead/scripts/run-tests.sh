@@ -8,6 +8,7 @@
 #   analyzer    the trace analyzer on the seed's trace and crafted input
 #   sim         the JBOD simulator: determinism, conservation, the limit,
 #               the analytic case, job-file errors
+#   replay      the historical reference models (exact windows, traces)
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
 # Ends with the line "N passed, N failed"; exits non-zero on any failure.
@@ -95,6 +96,14 @@ for side in ours pristine; do
 		fail 1 "analyzer on the simulator's $side trace"
 	fi
 done
+
+echo
+echo "== replay: the 2.6.30 and 2.6.31-rc1 reference models =="
+rlog="$build/replay.log"
+make -s -C tools/testing/readahead/replay TREE="$tree" BUILD="$build" test \
+	>"$rlog" 2>&1
+cat "$rlog"
+count "$rlog" "replay tests"
 
 echo
 echo "== kernel: mm/readahead.c in the patched 6.1 tree =="

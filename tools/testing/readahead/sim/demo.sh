@@ -5,7 +5,7 @@
 # files per disk, 10 readers per disk), 4 KB read(2), ours against the
 # pristine 6.1 readahead (the two run in parallel), then the same at
 # 64 KB and 128 KB and the 7-disk mmap machine.  Prints one table and
-# plots the 4 KB run's disk throughput over time to $OUT/demo/jbod13.png.
+# plots the 4 KB runs' disk throughput over time to $OUT/demo/jbod13.png.
 #
 #   OUT=<build dir> ./demo.sh
 set -eu
@@ -16,19 +16,28 @@ D=$OUT/demo
 mkdir -p "$D"
 start=$(date +%s)
 
-# scenario label, machine, jobs, bs
+# scenario label, machine (in scenarios/ or a path), jobs, bs
 scen() {
+	case $2 in /*) m=$2 ;; *) m=$SC/$2 ;; esac
 	"$OUT/ra_sim" --define BS="$4" --define SIZE=1g \
-		${5:+--timeline "$D/$1"} "$SC/$2" "$SC/$3" > "$D/$1.txt"
+		${5:+--timeline "$D/$1"} "$m" "$SC/$3" > "$D/$1.txt"
 }
+# The same machine where readers wait up to 20 us for a CPU at each
+# wake-up and operation (seeded), so that they overtake each other as
+# 130 readers on 8 CPUs did; see Documentation/readahead.txt, section 8.
+sed 's/^seed=1$/seed=1\njitter_us=20/' "$SC/jbod13.disks" \
+	> "$D/jbod13-jitter.disks"
+grep -q '^jitter_us=20$' "$D/jbod13-jitter.disks"
+
 scen jbod13-4k jbod13.disks jbod13-seq.fio 4k timeline
 scen jbod13-64k jbod13.disks jbod13-seq.fio 64k
 scen jbod13-128k jbod13.disks jbod13-seq.fio 128k
+scen jbod13-4k-jit "$D/jbod13-jitter.disks" jbod13-seq.fio 4k timeline
 scen jbod7-mmap-4k jbod7.disks jbod7-mmap.fio 4k
 
 printf '%-14s %-9s %9s %9s %9s %10s %9s %9s %10s\n' scenario readahead \
 	app_MB/s disk_MB/s fraction reqs/disk req_KB dup_calls all_cached
-for s in jbod13-4k jbod13-64k jbod13-128k jbod7-mmap-4k; do
+for s in jbod13-4k jbod13-64k jbod13-128k jbod13-4k-jit jbod7-mmap-4k; do
 	grep '^summary:' "$D/$s.txt" | tr ' ' '\n' | awk -v s="$s" -F= '
 		/^impl=/ { if (n++) out(); delete v }
 		{ v[$1] = $2 }
@@ -42,7 +51,7 @@ for s in jbod13-4k jbod13-64k jbod13-128k jbod7-mmap-4k; do
 done
 limit=$(grep -m1 '^summary:' "$D/jbod13-4k.txt" | tr ' ' '\n' |
 	sed -n 's/^limit_mbps=//p')
-for s in jbod13-4k jbod13-64k jbod13-128k jbod7-mmap-4k; do
+for s in jbod13-4k jbod13-64k jbod13-128k jbod13-4k-jit jbod7-mmap-4k; do
 	grep '^engine:' "$D/$s.txt" | sed "s/^engine:/engine $s:/"
 done
 
@@ -54,9 +63,13 @@ set title "13 disks x 4 files x 10 readers/disk, 4 KB read(2): disk throughput"
 set xlabel "simulated time (s)"
 set ylabel "MB/s from disks"
 set yrange [0:*]
-set key bottom right
-plot "$D/jbod13-4k.ours" using 1:2 with lines title "ours", \
-     "$D/jbod13-4k.pristine" using 1:2 with lines title "pristine 6.1", \
+set key bottom left
+plot "$D/jbod13-4k-jit.ours" using 1:2 with lines lw 2 \
+	title "ours, readers with CPU jitter", \
+     "$D/jbod13-4k-jit.pristine" using 1:2 with lines lw 2 \
+	title "pristine 6.1, readers with CPU jitter", \
+     "$D/jbod13-4k.ours" using 1:2 with lines \
+	title "ours = pristine 6.1, readers in lockstep", \
      $limit with lines dashtype 2 title "limit (streaming rate)"
 PLOT
 	echo "plot: $D/jbod13.png"

@@ -6,7 +6,7 @@
  * say: the machine and its disks.  Same line syntax as a job file.
  *
  *   [system]                  memory=4g seed=1 syscall_us=1 copy_mbps=2000
- *                             fault_us=1 wakeup_us=0
+ *                             fault_us=1 wakeup_us=0 jitter_us=0
  *   [disk sda]  or  [disk sda..sdm]   one disk, or a run of them
  *     capacity=300g rpm=10000 seek_ms=4.5 track_ms=0.5 rate_mbps=100
  *     overhead_us=20 cache_kb=0 cache_segments=8 iface_mbps=300
@@ -75,6 +75,7 @@ static void system_defaults(void)
 	sys.copy_mbps = 2000;
 	sys.fault_us = 1;
 	sys.wakeup_us = 0;
+	sys.jitter_us = 0;
 }
 
 static int set_system(const char *key, const char *val)
@@ -96,6 +97,9 @@ static int set_system(const char *key, const char *val)
 			goto bad;
 	} else if (!strcmp(key, "wakeup_us")) {
 		if (parse_double(val, &sys.wakeup_us))
+			goto bad;
+	} else if (!strcmp(key, "jitter_us")) {
+		if (parse_double(val, &sys.jitter_us) || sys.jitter_us < 0)
 			goto bad;
 	} else {
 		return err("unknown option '%s'", key);

@@ -39,6 +39,8 @@ struct system_params {
 	uint64_t memory;
 	uint64_t seed;
 	double syscall_us, copy_mbps, fault_us, wakeup_us;
+	/* scheduling noise: up to this much more per wake-up and start */
+	double jitter_us;
 };
 
 #define MAX_DISKS	64

@@ -11,7 +11,9 @@
  * report.  With --impl both (the default) ours and the pristine 6.1 file
  * run in two child processes at once, from the same inputs; their
  * reports are printed ours first.  --trace and --timeline then write
- * FILE.ours and FILE.pristine.
+ * FILE.ours and FILE.pristine.  A binary that links the replay models
+ * (tools/testing/readahead/replay/) also runs --impl MODEL, writing
+ * FILE.MODEL.
  */
 #include "jobs.h"
 #include "racall.h"
@@ -21,6 +23,12 @@
 #include <time.h>
 #include <unistd.h>
 
+/*
+ * Models of older kernels, NULL-terminated: defined only when
+ * tools/testing/readahead/replay/ links them in (--impl NAME).
+ */
+extern const struct ra_impl *const ra_replay_impls[] __attribute__((weak));
+
 static const char *trace_path, *timeline_path;
 static bool seed_set;
 static uint64_t seed_arg;
@@ -28,7 +36,7 @@ static uint64_t seed_arg;
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: ra_sim [--impl ours|pristine|both] [--define NAME=VALUE]...\n"
+		"usage: ra_sim [--impl ours|pristine|both|MODEL] [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
 		"              MACHINE.disks JOBS.fio\n");
 	exit(2);
@@ -109,8 +117,8 @@ static void run(const struct ra_impl *impl, FILE *out)
 		disk_init(d, i);
 	}
 	ra_trace_file = open_out(trace_path, impl->name);
-	/* Ours prints its own decisions through printk. */
-	ra_real_trace = impl == &ra_ours;
+	/* Ours (and the replay models) print their decisions: printk. */
+	ra_real_trace = impl == &ra_ours || (impl->flags & RA_IMPL_OWN_TRACE);
 	if (ra_real_trace) {
 		h_debugfs_write("readahead/stats", "0");
 		if (ra_trace_file) {
@@ -134,6 +142,16 @@ static void run(const struct ra_impl *impl, FILE *out)
 		fclose(ra_trace_file);
 	if (timeline_file)
 		fclose(timeline_file);
+}
+
+static const struct ra_impl *replay_impl(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; ra_replay_impls && ra_replay_impls[i]; i++)
+		if (!strcmp(ra_replay_impls[i]->name, name))
+			return ra_replay_impls[i];
+	return NULL;
 }
 
 static void copy_out(FILE *from)
@@ -179,7 +197,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc - i != 2 || (strcmp(impl, "ours") && strcmp(impl, "both") &&
-			      strcmp(impl, "pristine")))
+			      strcmp(impl, "pristine") && !replay_impl(impl)))
 		usage();
 	if (diskdesc_parse(argv[i]) || jobfile_parse(argv[i + 1]) ||
 	    make_files())
@@ -187,7 +205,9 @@ int main(int argc, char **argv)
 	if (seed_set)
 		sys.seed = seed_arg;
 
-	if (!strcmp(impl, "ours")) {
+	if (replay_impl(impl)) {
+		run(replay_impl(impl), stdout);
+	} else if (!strcmp(impl, "ours")) {
 		run(&ra_ours, stdout);
 	} else if (!strcmp(impl, "pristine")) {
 		run(&ra_peer, stdout);

@@ -13,7 +13,9 @@
  * for each; then filemap_fault: async readahead on a hit before waiting
  * on the page lock, sync readahead on a miss, the page read alone if
  * still missing).  The readahead entry points are called through
- * racall.c, i.e. through the running struct ra_impl.
+ * racall.c, i.e. through the running struct ra_impl.  A model of an
+ * older kernel may ask (ra_impl.flags) for no fault-around and for
+ * 2.6.30's order: wait on the page lock, then look at the marker.
  *
  * A process that needs a page under I/O sleeps on it; that time is part
  * of its latency.  Work between sleeps costs CPU time (a system call, a
@@ -62,6 +64,8 @@ struct reader {
 	pgoff_t fpage, flast;
 	enum fault_stage fstage;
 	struct folio *ffolio;
+	/* RA_IMPL_FAULT_LOCK_FIRST: fault_async is due once the lock is ours */
+	bool fasync, ftried;
 	struct map_block *maptab;
 	bool finished;
 };
@@ -69,7 +73,8 @@ struct reader {
 struct reader *readers;
 unsigned int nr_readers;
 uint64_t page_reads;
-static simtime_t syscall_ns, fault_ns, wakeup_ns;
+static simtime_t syscall_ns, fault_ns, wakeup_ns, jitter_ns;
+static struct prng sched_rng;
 static double copy_ns_per_byte;
 static unsigned int nr_finished;
 
@@ -80,9 +85,22 @@ struct reader **reader_wait_link(struct reader *r)
 	return &r->wnext;
 }
 
+/*
+ * Scheduling noise (jitter_us > 0): a process that becomes runnable, or
+ * ends an operation, waits a random extra time (uniform below jitter_us)
+ * for a CPU, so that readers woken together by one I/O do not run in the
+ * order they went to sleep, nor in lockstep through cached pages: they
+ * overtake each other, as on a machine with more processes than CPUs.
+ * 0 (the default): no draw at all, the runs of before.
+ */
+static simtime_t sched_delay(void)
+{
+	return jitter_ns ? prng_below(&sched_rng, jitter_ns) : 0;
+}
+
 void reader_wake(struct reader *r)
 {
-	ev_at(sim_now + wakeup_ns, reader_run, r, 0);
+	ev_at(sim_now + wakeup_ns + sched_delay(), reader_run, r, 0);
 }
 
 const struct reader_stat *reader_stat(unsigned int i)
@@ -344,19 +362,24 @@ static bool fault_page(struct reader *r, pgoff_t pg)
 			return true;
 		}
 		r->op_cpu += fault_ns;
-		if (fault_around(r, pg)) {
+		if (!(sim_impl->flags & RA_IMPL_NO_FAULT_AROUND) &&
+		    fault_around(r, pg)) {
 			r->st.minor_faults++;
 			cache_mark_accessed(cache_lookup(si, pg));
 			return true;
 		}
 		f = cache_lookup(si, pg);
+		r->fasync = sim_impl->flags & RA_IMPL_FAULT_LOCK_FIRST;
+		r->ftried = false;
 		if (f) {
 			r->st.minor_faults++;
-			ra_call_fault(&vmf, f);
+			if (!r->fasync)
+				ra_call_fault(&vmf, f);
 			folio_get(f);
 		} else {
 			r->st.major_faults++;
 			ra_call_fault(&vmf, NULL);
+			r->ftried = true;
 			f = cache_lookup(si, pg);
 			if (f) {
 				folio_get(f);
@@ -377,6 +400,13 @@ static bool fault_page(struct reader *r, pgoff_t pg)
 			r->fstage = F_LOCK;
 			sleep_on(r, f, W_NONE);
 			return false;
+		}
+		if (r->fasync) {
+			/* 2.6.30: the page lock first, then the marker. */
+			r->fasync = false;
+			if (r->ftried)
+				vmf.flags |= FAULT_FLAG_TRIED;
+			ra_call_fault(&vmf, f);
 		}
 		if (!folio_test_uptodate(f)) {
 			shim_set(f, PG_locked);
@@ -475,7 +505,7 @@ static void reader_run(void *obj, uint64_t arg)
 		if (lat > r->st.lat_max)
 			r->st.lat_max = lat;
 		r->st.lat_sum += lat;
-		next = sim_now + r->op_cpu;
+		next = sim_now + r->op_cpu + sched_delay();
 		if (r->st.requested < r->io_size)
 			next += r->job->thinktime_us * NS_PER_US;
 		if (next >= ev_next_time()) {
@@ -574,7 +604,9 @@ void readers_start(void)
 	syscall_ns = (simtime_t)(sys.syscall_us * NS_PER_US);
 	fault_ns = (simtime_t)(sys.fault_us * NS_PER_US);
 	wakeup_ns = (simtime_t)(sys.wakeup_us * NS_PER_US);
+	jitter_ns = (simtime_t)(sys.jitter_us * NS_PER_US);
+	prng_seed(&sched_rng, sys.seed, 999);
 	copy_ns_per_byte = sys.copy_mbps > 0 ? 1e3 / sys.copy_mbps : 0;
 	for (i = 0; i < nr_readers; i++)
-		ev_at(0, reader_open, &readers[i], 0);
+		ev_at(sched_delay(), reader_open, &readers[i], 0);
 }

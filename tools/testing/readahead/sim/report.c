@@ -210,15 +210,18 @@ void report(FILE *out, double host_seconds)
 			(unsigned long long)o->dup_pages);
 	}
 
-	if (ra_real_trace) {
+	if (sim_impl == &ra_ours) {
 		static char buf[8192];
 
 		fprintf(out, "\nReadahead stats per pattern (debugfs readahead/stats):\n");
 		if (h_debugfs_read("readahead/stats", buf, sizeof(buf)) > 0)
 			fputs(buf, out);
 	} else {
-		fprintf(out, "\nReadahead decisions by pattern, inferred from the windows left (%s prints no trace):\n",
-			sim_impl->name);
+		fprintf(out, "\nReadahead decisions by pattern, inferred from the windows left (%s %s):\n",
+			sim_impl->name,
+			sim_impl->flags & RA_IMPL_OWN_TRACE ?
+			"keeps no stats; its trace names the patterns" :
+			"prints no trace");
 		fprintf(out, "%-10s %10s %10s %10s %10s\n", "pattern",
 			"readahead", "io", "size", "io_size");
 		for (i = 0; i < nr_inferred; i++) {

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hist.h - reference models of the 2009 readahead code, for the replay.
+ *
+ * Two struct ra_impl tables over the harness's shim API: ra_2630 (the
+ * 2.6.30 call scheme) and ra_2631rc1 (2.6.31-rc1, after "remove
+ * sync/async readahead call dependency" and the fault path cleanup).
+ * They are written from the descriptions in ../shared/DESIGN.md and the
+ * seed mails, not from the 2009 source.  hist.c holds what both share:
+ * the window sizing rules, reading a range into the page cache the way
+ * __do_page_cache_readahead() did, and the trace line.
+ */
+#ifndef RA_REPLAY_HIST_H
+#define RA_REPLAY_HIST_H
+
+#include "../harness.h"
+
+extern const struct ra_impl ra_2630;
+extern const struct ra_impl ra_2631rc1;
+
+/* Read-around gives up after this many net fault misses (both kernels). */
+#define HIST_MMAP_LOTSAMISS	100
+
+/* The first window of a stream for a request of @req pages. */
+unsigned long hist_init_size(unsigned long req, unsigned long max);
+/* The window after one of @cur pages: x4 while small, else x2, <= @max. */
+unsigned long hist_next_size(unsigned long cur, unsigned long max);
+
+/*
+ * Read pages [@start, @start + @nr) that are not cached, clipped at EOF,
+ * and mark the page @nr - @lookahead of the range when it is one of the
+ * new pages (lookahead 0: no marker).  Returns the pages allocated: the
+ * "= ACTUAL" of the trace.  The state in @ractl->ra is not touched.
+ */
+unsigned long hist_read_range(struct readahead_control *ractl,
+			      pgoff_t start, unsigned long nr,
+			      unsigned long lookahead);
+
+/* One readahead decision, printed in the debugfs trace format. */
+struct hist_decision {
+	const char *pattern;
+	pgoff_t index;
+	unsigned long req;
+	pgoff_t start;
+	unsigned long size, async_size, actual;
+	bool fault;
+	int miss;		/* printed as ", miss=M" when fault */
+};
+void hist_trace(struct readahead_control *ractl,
+		const struct hist_decision *d);
+
+/* force_page_cache_readahead(): 2 MB chunks, no state, traced fadvise. */
+void hist_force(struct readahead_control *ractl, unsigned long nr);
+void hist_unbounded(struct readahead_control *ractl, unsigned long nr,
+		    unsigned long lookahead);
+void hist_expand(struct readahead_control *ractl, loff_t start, size_t len);
+ssize_t hist_ksys_readahead(int fd, loff_t offset, size_t count);
+int hist_fadvise(struct file *file, loff_t offset, loff_t len, int advice);
+void hist_state_init(struct file_ra_state *ra,
+		     struct address_space *mapping);
+
+#endif /* RA_REPLAY_HIST_H */
