@@ -10,6 +10,9 @@
 #   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
 #   make replay   the 2009 regressions replayed: 2.6.30 and 2.6.31-rc1
 #                 models, pristine 6.1 and ours on the seeds' machines
+#   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio, R
+#                 runs each (R=3), medians; table in build/qemu/ab.txt
+#   make bench-smoke  the QEMU smoke test that make check runs
 #   make series   the patch series (git format-patch + cover letter) in
 #                 build/series, checkpatch'ed, bisect-built (mm/ objects)
 #
@@ -26,7 +29,8 @@ SCRIPTS	:= tools/testing/readahead/scripts
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
-.PHONY: all deps tree harness sim demo replay check kernel-obj series clean
+.PHONY: all deps tree harness sim demo replay check kernel-obj series \
+	bench bench-smoke clean
 
 all: harness
 
@@ -61,6 +65,14 @@ check: tree
 kernel-obj: tree
 	$(SCRIPTS)/kernel-tree.sh $(TREE) $(PATCHED) $(CURDIR)
 	$(SCRIPTS)/kernel-compile-check.sh $(PATCHED) $(KOBJ)
+
+R ?= 3
+bench: tree
+	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab
+	cp $(BUILD)/qemu/ab/table.txt $(BUILD)/qemu/ab.txt
+
+bench-smoke: tree
+	tools/testing/readahead/qemu/smoke.sh
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series

@@ -10,6 +10,9 @@
 #               the analytic case, job-file errors
 #   replay      the historical reference models (exact windows, traces)
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
+#   qemu        the patched kernel built and booted under QEMU: a short fio
+#               job with verification, the stats table, trace_enable
+#               refusing garbage, the trace read by the analyzer
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
 # Ends with the line "N passed, N failed"; exits non-zero on any failure.
 set -u
@@ -125,6 +128,13 @@ if "$scripts/kernel-tree.sh" "$tree" "$build/linux-patched" "$top"; then
 else
 	fail 1 "patched kernel tree"
 fi
+
+echo
+echo "== qemu: the patched kernel booted, fio verified, debugfs checked =="
+qlog="$build/qemu-smoke.log"
+tools/testing/readahead/qemu/smoke.sh >"$qlog" 2>&1
+grep -E '^(ok|not ok) - |^# smoke took' "$qlog"
+count "$qlog" "qemu smoke test"
 
 echo
 echo "== checkpatch =="

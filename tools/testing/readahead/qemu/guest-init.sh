@@ -1,0 +1,181 @@
+#!/bin/sh
+# guest-init.sh - /init of the bench guest (busybox ash inside the initramfs).
+#
+# Owns everything that happens inside the guest for one run:
+#   1. mount devtmpfs, proc, sysfs, debugfs, tmpfs;
+#   2. read the run's control archive (a tar written by run-guest.sh) from
+#      the I/O disk, the virtio disk with serial "raio": job.fio, run.conf
+#      and sums (the host's sha1 of every data file);
+#   3. mount each data disk (serial "radN", ext4, read-only) on /mnt/dN,
+#      and set its read_ahead_kb when run.conf asks for it;
+#   4. optional debugfs checks: a garbage write to readahead/trace_enable
+#      must fail with EINVAL and leave the value unchanged;
+#   5. drop the caches, snapshot /sys/block/*/stat, /proc/vmstat and
+#      /proc/uptime, reset readahead/stats, turn the trace on if asked,
+#      run fio (JSON output, data verified by fio's crc32c headers),
+#      snapshot again, read readahead/stats back, save dmesg;
+#   6. sha1 every data file the job names and compare with the host's
+#      sums (catches data from the wrong file, which fio's headers cannot);
+#   7. write /results as a tar over the I/O disk and `reboot -f` (QEMU
+#      runs with -no-reboot, so it exits).
+# Progress lines on the console start with "RA-BENCH:"; run-guest.sh
+# parses them.  Any failure still ends in step 7 with status != ok.
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu/ceph
+
+/bin/busybox --install -s /bin
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+exec 0</dev/console 1>/dev/console 2>&1
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tmpfs tmpfs /tmp
+
+R=/results
+RADIR=/sys/kernel/debug/readahead
+iodev=
+status=ok
+say() { echo "RA-BENCH: $*"; }
+bad() { say "FAIL: $*"; echo "$*" >> $R/failures; status=fail; }
+
+finish() {
+	echo "$status" > $R/status
+	if [ -n "$iodev" ]; then
+		tar -cf "$iodev" -C $R . && sync &&
+			say "results written ($(du -sk $R | cut -f1) KB)"
+	fi
+	say "done status=$status"
+	reboot -f
+	sleep 10
+}
+
+say "init started, kernel $(uname -r)"
+for b in /sys/block/vd*; do
+	[ -e "$b/serial" ] || continue
+	s=$(cat "$b/serial")
+	dev=/dev/${b##*/}
+	case $s in
+	raio) iodev=$dev ;;
+	rad[0-9]*)
+		d=${s#ra}
+		mkdir -p "/mnt/$d"
+		if mount -t ext4 -o ro "$dev" "/mnt/$d"; then
+			echo "$d ${b##*/}" >> /tmp/disks
+		else
+			echo "mount $dev ($s) failed" >> /tmp/early-fail
+		fi
+		;;
+	esac
+done
+if [ -z "$iodev" ]; then
+	say "FAIL: no I/O disk (serial raio)"
+	finish
+fi
+if ! tar -xf "$iodev" -C /ctl; then
+	say "FAIL: cannot read the control archive from $iodev"
+	finish
+fi
+[ -f /tmp/early-fail ] && while read -r l; do bad "$l"; done < /tmp/early-fail
+[ -f /tmp/disks ] || bad "no data disks"
+cp /tmp/disks $R/disks 2>/dev/null
+TRACE=0
+CHECKS=0
+READ_AHEAD_KB=
+# shellcheck disable=SC1091
+. /ctl/run.conf
+say "job ${NAME:-?}: $(wc -l < $R/disks 2>/dev/null) data disk(s), trace=$TRACE"
+
+# --- Disk settings asked for by the host -------------------------------
+if [ -n "$READ_AHEAD_KB" ]; then
+	while read -r d v; do
+		echo "$READ_AHEAD_KB" > "/sys/block/$v/queue/read_ahead_kb" ||
+			bad "cannot set read_ahead_kb of $v to $READ_AHEAD_KB"
+	done < $R/disks
+fi
+
+# --- Facts about the guest --------------------------------------------
+{
+	echo "kernel $(uname -r)"
+	echo "version $(cat /proc/version)"
+	echo "cmdline $(cat /proc/cmdline)"
+	echo "cpus $(grep -c ^processor /proc/cpuinfo)"
+	echo "mem_kb $(awk '/MemTotal/ { print $2 }' /proc/meminfo)"
+	while read -r d v; do
+		echo "read_ahead_kb $d $v $(cat "/sys/block/$v/queue/read_ahead_kb")"
+		echo "max_sectors_kb $d $v $(cat "/sys/block/$v/queue/max_sectors_kb")"
+	done < $R/disks
+} > $R/guest-info
+
+# --- debugfs interface checks (smoke) ----------------------------------
+if [ -e $RADIR/stats ]; then echo yes; else echo no; fi > $R/have-stats
+if [ -e $RADIR/trace_enable ]; then
+	echo yes > $R/have-trace
+	if [ "$CHECKS" = 1 ]; then
+		# A garbage write must fail with EINVAL and change nothing,
+		# whether the trace is off or on.
+		for v in 0 1; do
+			echo $v > $RADIR/trace_enable
+			before=$(cat $RADIR/trace_enable)
+			if (echo garbage > $RADIR/trace_enable) 2> /tmp/gerr; then
+				res="accepted"
+			elif grep -qi 'invalid argument' /tmp/gerr; then
+				res="EINVAL"
+			else
+				res="error:$(tr ' ' _ < /tmp/gerr)"
+			fi
+			after=$(cat $RADIR/trace_enable)
+			echo "garbage_write $res before=$before after=$after"
+		done > $R/checks
+		echo 0 > $RADIR/trace_enable
+	fi
+else
+	echo no > $R/have-trace
+fi
+
+# --- The run -------------------------------------------------------------
+snapshot() {
+	while read -r d v; do
+		echo "$d $v $(cat "/sys/block/$v/stat")"
+	done < $R/disks > "$R/blkstat.$1"
+	cp /proc/vmstat "$R/vmstat.$1"
+	cut -d' ' -f1 /proc/uptime > "$R/uptime.$1"
+}
+
+dmesg > $R/dmesg.boot
+sync
+echo 3 > /proc/sys/vm/drop_caches
+[ -e $RADIR/stats ] && { echo 0 > $RADIR/stats || bad "cannot reset stats"; }
+if [ "$TRACE" = 1 ] && [ -e $RADIR/trace_enable ]; then
+	dmesg -c > /dev/null
+	echo 1 > $RADIR/trace_enable || bad "cannot enable the trace"
+fi
+dmesg -n 5
+snapshot before
+say "fio start"
+fio --output-format=json --output=$R/fio.json /ctl/job.fio > $R/fio.out 2>&1
+rc=$?
+snapshot after
+say "fio end rc=$rc"
+[ "$TRACE" = 1 ] && [ -e $RADIR/trace_enable ] && echo 0 > $RADIR/trace_enable
+echo "$rc" > $R/fio.rc
+[ "$rc" = 0 ] || bad "fio exited with $rc: $(grep -m3 -iE 'verify|err' $R/fio.out)"
+[ -e $RADIR/stats ] && cat $RADIR/stats > $R/ra-stats
+dmesg > $R/dmesg.txt
+
+# --- Whole-file checksums against the host's ------------------------------
+# Only the files the job names (filename=a:b:...): a random job leaves
+# most of the disks uncached, and reading all of them costs minutes.
+sed -n 's/^[[:space:]]*filename[[:space:]]*=[[:space:]]*//p' /ctl/job.fio |
+	tr ':' '\n' | sed -n 's|^/mnt/||p' | sort -u > /tmp/files
+awk 'NR == FNR { want[$1] = 1; next } ($2 in want)' /tmp/files /ctl/sums \
+	> /tmp/sums
+[ -s /tmp/sums ] || cp /ctl/sums /tmp/sums
+cp /tmp/sums $R/sums.checked
+if [ -s /tmp/sums ]; then
+	if (cd /mnt && sha1sum -c /tmp/sums) > $R/sums.out 2>&1; then
+		say "checksums ok ($(wc -l < /tmp/sums) files)"
+	else
+		bad "checksum mismatch: $(grep -v ': OK$' $R/sums.out | head -3)"
+	fi
+fi
+finish

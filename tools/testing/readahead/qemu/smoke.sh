@@ -1,0 +1,138 @@
+#!/bin/sh
+# smoke.sh - CI smoke test of the patched kernel under QEMU.
+#
+# Usage: smoke.sh          (from anywhere; as root on a fresh Debian 12)
+#
+# Owns the CI checks of the real-kernel bench: build the patched 6.1
+# kernel (incremental), boot it under qemu-system-x86_64 -accel tcg with
+# the short jobs/smoke.fio (every block verified by fio, every file
+# checksummed against the host), read the readahead stats table back,
+# and when the kernel has /sys/kernel/debug/readahead/trace_enable: check
+# that a garbage write is refused with EINVAL and leaves the value alone,
+# trace the job, save the trace lines to build/qemu/smoke/trace.txt and
+# run build/analyzer/ra_analyze on them when it exists (more than 0 lines
+# parsed, 0 skipped).  Interfaces the kernel does not have yet are
+# reported as "ok - NAME # SKIP ...".  Prints "ok - NAME" / "not ok -
+# NAME" per check, ends with "N passed, N failed", exits non-zero on any
+# failure.  Takes about 5 minutes on 2 cores from scratch, 1 minute when
+# the kernel is already built.
+set -u
+. "$(dirname "$0")/common.sh"
+
+out="$QB/smoke"
+res="$out/results"
+passed=0 failed=0 skipped=0
+ok() { echo "ok - $*"; passed=$((passed + 1)); }
+notok() { echo "not ok - $*"; failed=$((failed + 1)); }
+skip() { echo "ok - $1 # SKIP $2"; passed=$((passed + 1)); skipped=$((skipped + 1)); }
+check() { # NAME COMMAND...
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else notok "$name"; fi
+}
+finish() {
+	[ "$skipped" -eq 0 ] || echo "($skipped of the passed checks skipped)"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+start=$(date +%s)
+# report.py reads the guest's figures.
+"$SCRIPTS/deps.sh" python3
+
+# --- 1. Kernel ------------------------------------------------------------
+klog="$QB/smoke-build.log"
+mkdir -p "$QB"
+if "$QDIR/build-kernel.sh" patched > "$klog" 2>&1; then
+	ok "patched kernel builds ($(grep -o 'built in [0-9]*s' "$klog"))"
+else
+	tail -n 20 "$klog"
+	notok "patched kernel builds (log: $klog)"
+	finish
+fi
+kernel=$(tail -n 1 "$klog")
+
+# --- 2. Boot and job --------------------------------------------------------
+rlog="$QB/smoke-run.log"
+if "$QDIR/run-guest.sh" -t -c -s 600 "$kernel" "$QDIR/jobs/smoke.fio" \
+		"$out" > "$rlog" 2>&1; then
+	ok "guest boots, runs fio and exits by itself ($(cat "$out/wall-seconds")s)"
+else
+	cat "$rlog"
+	notok "guest boots, runs fio and exits by itself (console: $out/console.log)"
+fi
+if [ ! -f "$res/status" ]; then
+	notok "guest results read back"
+	finish
+fi
+check "fio verified every block read (crc32c headers)" \
+	test "$(cat "$res/fio.rc" 2>/dev/null)" = 0
+nsum=$(grep -c ': OK$' "$res/sums.out" 2>/dev/null)
+ntot=$(wc -l < "$res/sums.checked" 2>/dev/null || echo 0)
+check "files read back in the guest match the host's sha1 (${nsum:-0}/$ntot)" \
+	test "${nsum:-0}" -eq "$ntot" -a "$ntot" -gt 0
+warn=$(grep -E 'WARNING: CPU:|BUG:|Oops' "$out/console.log" "$res/dmesg.txt" 2>/dev/null)
+if [ -z "$warn" ]; then
+	ok "no kernel warnings"
+else
+	echo "$warn" | head -n 5
+	notok "no kernel warnings"
+fi
+if summary=$(python3 "$QDIR/report.py" run "$out" 2>&1); then
+	echo "$summary" | sed 's/^/# /'
+	frac=$(echo "$summary" | sed -n 's/.*(\([0-9]*\)% of .*/\1/p')
+	check "disk-side throughput read and within the throttled limit (${frac}%)" \
+		test -n "$frac" -a "${frac:-999}" -gt 0 -a "${frac:-999}" -le 105
+else
+	echo "$summary"
+	notok "disk-side throughput read"
+fi
+
+# --- 3. Readahead stats -------------------------------------------------
+if [ "$(cat "$res/have-stats")" = yes ]; then
+	check "readahead stats table read back (an 'all' row)" \
+		grep -qE '^[[:space:]]*all[[:space:]]' "$res/ra-stats"
+	# shellcheck disable=SC2016
+	check "readahead stats has the io/size/async_size columns" \
+		sh -c 'head -n 3 "$1" | grep -q readahead &&
+			head -n 3 "$1" | grep -q io_size &&
+			head -n 3 "$1" | grep -q async_size' - "$res/ra-stats"
+else
+	skip "readahead stats table read back" \
+		"no /sys/kernel/debug/readahead/stats in this kernel"
+fi
+
+# --- 4. Trace -------------------------------------------------------------
+trace="$out/trace.txt"
+if [ "$(cat "$res/have-trace")" = yes ]; then
+	# One "garbage_write RESULT before=V after=V" line with the trace
+	# off, one with it on.
+	while read -r _ r b a; do
+		check "garbage write to trace_enable refused with EINVAL ($b: $r)" \
+			test "$r" = EINVAL
+		check "trace_enable unchanged by the garbage write ($b $a)" \
+			test "${b#before=}" = "${a#after=}"
+	done < "$res/checks"
+	check "both garbage writes tried" test "$(grep -c . "$res/checks")" -eq 2
+	grep 'readahead-' "$res/dmesg.txt" > "$trace"
+	n=$(wc -l < "$trace")
+	check "trace lines saved ($n in $trace)" test "$n" -gt 0
+	ana="$BUILD/analyzer/ra_analyze"
+	if [ -x "$ana" ]; then
+		"$ana" "$trace" > "$out/analyzer.txt" 2>&1
+		last=$(tail -n 1 "$out/analyzer.txt")
+		p=$(echo "$last" | sed -n 's/^lines: \([0-9]*\) parsed, \([0-9]*\) skipped.*/\1/p')
+		s=$(echo "$last" | sed -n 's/^lines: \([0-9]*\) parsed, \([0-9]*\) skipped.*/\2/p')
+		check "ra_analyze parsed the trace ($last)" \
+			test -n "$p" -a "${p:-0}" -gt 0 -a "${s:-1}" -eq 0
+	else
+		skip "ra_analyze parsed the trace" "no $ana (make -C tools/testing/readahead/analyzer)"
+	fi
+else
+	skip "garbage write to trace_enable refused" \
+		"no /sys/kernel/debug/readahead/trace_enable in this kernel"
+	skip "trace lines saved and analyzed" "no trace interface in this kernel"
+fi
+
+echo "# smoke took $(($(date +%s) - start))s; results in $out"
+finish
