@@ -13,7 +13,13 @@
  * "noop" is arrival order.  With plug_ms > 0 the queue itself plugs as in
  * 2.6.30: a request arriving at an idle, empty queue is held until
  * plug_ms passes, four requests wait, or a reader sleeps on a page of the
- * disk.  Completion marks the pages uptodate and wakes their sleepers.
+ * disk.  Completion marks the pages uptodate and wakes their sleepers;
+ * a bio that touches a failing range of the disk (fail_sectors) fails
+ * whole, as mpage's end_io fails every page of a failed bio: its pages
+ * are unlocked, not uptodate.  Other bios merged into the same request
+ * complete: the model fails no page outside the range (a virtio disk
+ * under blkdebug fails the whole request; a SCSI disk what follows the
+ * bad sector), so a page read alone outside the range always succeeds.
  * The counters are those of /sys/block/DEV/stat.
  */
 #include "sim.h"
@@ -143,6 +149,7 @@ static void complete(void *obj, uint64_t arg)
 	struct disk *d = obj;
 	struct blk_request *r = d->active;
 	struct bio *b, *next;
+	unsigned int err_bios = 0;
 
 	(void)arg;
 	account(d);
@@ -151,8 +158,16 @@ static void complete(void *obj, uint64_t arg)
 	d->st.ios++;
 	d->st.sectors += r->nsect;
 	d->st.ticks_ns += sim_now - r->queued_at;
+	for (b = r->bios; b; b = b->next)
+		err_bios += disk_read_fails(d, b->sector,
+					    (uint64_t)b->nr * PAGE_SECTORS);
+	if (err_bios)
+		d->st.err_reqs++;
 	for (b = r->bios; b; b = next) {
 		unsigned int i;
+		bool failed = err_bios &&
+			disk_read_fails(d, b->sector,
+					(uint64_t)b->nr * PAGE_SECTORS);
 
 		next = b->next;
 		for (i = 0; i < b->nr; i++) {
@@ -160,9 +175,15 @@ static void complete(void *obj, uint64_t arg)
 
 			if (!f || !folio_test_locked(f))
 				sim_die("sim: I/O completion for a page not under I/O");
-			cache_io_done(f);
+			if (failed)
+				cache_io_error(f);
+			else
+				cache_io_done(f);
 		}
-		blk_pages_read += b->nr;
+		if (failed)
+			d->st.err_pages += b->nr;
+		else
+			blk_pages_read += b->nr;
 		b->next = bio_free;
 		bio_free = b;
 	}

@@ -9,11 +9,16 @@
  * lookups stay cheap), insertion, removal and the hole searches.  Memory
  * is cache_mem_pages: allocating beyond it reclaims the oldest clean,
  * unlocked, unreferenced page of one LRU (a page moves to the young end
- * when read), so files larger than memory behave as they do.  Host
+ * when read), so files larger than memory behave as they do.  When every
+ * page is busy (locked under I/O, or referenced), an allocation with
+ * __GFP_NORETRY (readahead's) fails, as it would in the kernel rather
+ * than wait; any other goes over memory and is counted (overcommit).  Host
  * memory follows the number of cached pages, never the file sizes.
  * Page states (locked, uptodate, PG_readahead) live in the folio and are
  * shared by every reader; a reader sleeping on a locked page queues on
- * it and is woken, in order, when the I/O completes.
+ * it and is woken, in order, when the I/O completes, or fails (the page
+ * is then unlocked without PG_uptodate, as after a failed bio).  Pages
+ * can also be put in the cache before a run (a file just written).
  */
 #include "sim.h"
 
@@ -267,14 +272,18 @@ struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
 	struct sim_page *p;
 	uint32_t gen;
 
-	(void)gfp;
 	if (order)
 		sim_die("sim: large folios are not simulated");
 	while ((unsigned long)live >= cache_mem_pages) {
-		if (!reclaim_one()) {
-			cache_st.overcommit++;
-			break;
+		if (reclaim_one())
+			continue;
+		/* Readahead's __GFP_NORETRY: fail, the window ends here. */
+		if (gfp & __GFP_NORETRY) {
+			cache_st.alloc_failed++;
+			return NULL;
 		}
+		cache_st.overcommit++;
+		break;
 	}
 	p = page_free;
 	if (p) {
@@ -369,14 +378,10 @@ void cache_wait(struct folio *f, struct reader *r)
 	*reader_wait_link(r) = NULL;
 }
 
-void cache_io_done(struct folio *f)
+static void wake_all(struct sim_page *p)
 {
-	struct sim_page *p = sim_page(f);
 	struct reader *r = p->waiters;
 
-	p->from_disk = true;
-	folio_mark_uptodate(f);
-	folio_unlock(f);
 	p->waiters = NULL;
 	while (r) {
 		struct reader *next = *reader_wait_link(r);
@@ -384,6 +389,44 @@ void cache_io_done(struct folio *f)
 		reader_wake(r);
 		r = next;
 	}
+}
+
+void cache_io_done(struct folio *f)
+{
+	struct sim_page *p = sim_page(f);
+
+	p->from_disk = true;
+	shim_clear(f, PG_error);
+	folio_mark_uptodate(f);
+	folio_unlock(f);
+	wake_all(p);
+}
+
+/*
+ * As mpage_end_io() -> page_endio() on a failed bio: the page stays in
+ * the cache, not uptodate, with PG_error; the lock goes and every sleeper
+ * wakes to find it so.  PG_readahead is left as it was.
+ */
+void cache_io_error(struct folio *f)
+{
+	shim_set(f, PG_error);
+	folio_unlock(f);
+	wake_all(sim_page(f));
+}
+
+void cache_populate(struct sim_inode *si, pgoff_t index)
+{
+	struct folio *f;
+
+	if (cache_lookup(si, index))
+		return;
+	f = filemap_alloc_folio(GFP_KERNEL, 0);
+	if (filemap_add_folio(&si->inode.i_data, f, index, GFP_KERNEL))
+		sim_die("sim: cannot populate the page cache");
+	folio_mark_uptodate(f);
+	folio_unlock(f);
+	folio_put(f);
+	cache_st.prefilled++;
 }
 
 void cache_drop_range(struct sim_inode *si, pgoff_t first, pgoff_t last)

@@ -14,6 +14,7 @@ OUT=${OUT:-$HERE/../../../../build/sim}
 SC=$HERE/scenarios
 D=$OUT/demo
 mkdir -p "$D"
+D=$(cd "$D" && pwd)
 start=$(date +%s)
 
 # scenario label, machine (in scenarios/ or a path), jobs, bs

@@ -12,7 +12,9 @@
  * a segment of cache_kb while idle; reads that fall in a segment are
  * served at the interface rate.  Partitions are regions of the spindle
  * (their start sectors are absolute here).  The block queue (blkq.c)
- * decides what to read next; this file only times it.
+ * decides what to read next; this file only times it, and says whether
+ * it fails (fail_sectors: a read touching a bad range fails whole, in
+ * the time a good read would take; drive retries are not modelled).
  */
 #include "sim.h"
 
@@ -60,6 +62,17 @@ double disk_stream_seconds(const struct disk_params *p, uint64_t bytes,
 
 	return p->seek_ms / 1e3 + 30.0 / p->rpm +
 	       nreq * p->overhead_us / 1e6 + bytes / disk_rate_bps(p);
+}
+
+bool disk_read_fails(const struct disk *d, uint64_t sector, uint64_t nsect)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->p.nr_fail; i++)
+		if (sector <= d->p.fail[i].end &&
+		    sector + nsect > d->p.fail[i].start)
+			return true;
+	return false;
 }
 
 void disk_init(struct disk *d, int index)

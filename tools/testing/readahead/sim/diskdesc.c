@@ -11,7 +11,7 @@
  *     capacity=300g rpm=10000 seek_ms=4.5 track_ms=0.5 rate_mbps=100
  *     overhead_us=20 cache_kb=0 cache_segments=8 iface_mbps=300
  *     max_sectors_kb=512 read_ahead_kb=128 elevator=sort|noop plug_ms=0
- *     partitions=1 mount=/mnt/%p
+ *     partitions=1 mount=/mnt/%p fail_sectors=START-END[,START-END]...
  *
  * Every disk key is optional (the values above are the defaults: a 2009
  * 10k rpm SAS spindle).  partitions=N splits the disk into N equal
@@ -19,7 +19,9 @@
  * each is mounted at "mount" with %p replaced by the partition name and
  * %d by the disk's.  A job's filename lives on the partition whose mount
  * point is its directory prefix; files are laid out in the order jobs
- * name them.  Errors name the file and line.
+ * name them.  fail_sectors (default: none) makes every read touching one
+ * of up to 8 inclusive ranges of absolute sectors fail.  Errors name the
+ * file and line.
  */
 #include "jobs.h"
 
@@ -138,6 +140,41 @@ static const struct dbl_key {
 	{ "plug_ms", PARAM(plug_ms), 0 },
 };
 
+/*
+ * fail_sectors=START-END[,START-END]...: inclusive ranges of sectors,
+ * absolute on the spindle (partition 1 starts at sector 2048), that fail
+ * every read touching them, as QEMU's blkdebug fails reads of its rules.
+ */
+static int set_fail(struct disk_params *p, const char *key, const char *val)
+{
+	char buf[256], *tok, *save = NULL;
+
+	if (strlen(val) >= sizeof(buf))
+		goto bad;
+	strcpy(buf, val);
+	p->nr_fail = 0;
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *dash = strchr(tok, '-');
+		uint64_t lo, hi;
+
+		if (!dash || p->nr_fail == DISK_MAX_FAIL)
+			goto bad;
+		*dash = '\0';
+		if (parse_uint(tok, &lo) || parse_uint(dash + 1, &hi) ||
+		    hi < lo)
+			goto bad;
+		p->fail[p->nr_fail].start = lo;
+		p->fail[p->nr_fail].end = hi;
+		p->nr_fail++;
+	}
+	if (!p->nr_fail)
+		goto bad;
+	return 0;
+bad:
+	return err("bad value '%s' for option '%s'", val, key);
+}
+
 static int set_disk(struct disk_params *p, const char *key, const char *val)
 {
 	unsigned int i;
@@ -158,6 +195,8 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 			goto bad;
 		return 0;
 	}
+	if (!strcmp(key, "fail_sectors"))
+		return set_fail(p, key, val);
 	if (!strcmp(key, "mount")) {
 		if (val[0] != '/' || strlen(val) >= sizeof(p->mount))
 			goto bad;

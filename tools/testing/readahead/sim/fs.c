@@ -40,6 +40,7 @@ static void fs_readahead(struct readahead_control *ractl)
 	while ((f = readahead_folio(ractl))) {
 		check_page(si, f);
 		fs_pages_submitted++;
+		cache_st.read_ahead++;
 		if (nr && f->index == first + nr) {
 			nr++;
 			continue;

@@ -8,7 +8,11 @@
  * rw=read|randread, bs, size, offset (sizes with k/m/g/t suffixes, base
  * 1024), ioengine=sync|psync|mmap, numjobs, filename, fadvise_hint=0|1,
  * thinktime (microseconds, or with a us/ms/s suffix), invalidate=0|1,
- * group_reporting.  Defaults follow fio: rw=read, bs=4k, numjobs=1,
+ * group_reporting, continue_on_error=none|read|io|all|0|1 (the job
+ * stops at its first I/O error, or counts it and goes on), and one
+ * option of the simulator's own: pre_cached=SIZE, the file's last SIZE
+ * bytes in the page cache at start (a file just written; fio's
+ * invalidate=1 drops them again).  Defaults follow fio: rw=read, bs=4k, numjobs=1,
  * fadvise_hint=1, invalidate=1; ioengine=sync.  Any other option, a
  * malformed line or a bad value is an error naming the file and line,
  * and the caller runs nothing.  Also the small parsing helpers the
@@ -259,6 +263,17 @@ static int set_option(struct job *j, const char *key, const char *val)
 			goto bad;
 	} else if (!strcmp(key, "invalidate")) {
 		if (!*val || parse_bool(val, &j->invalidate))
+			goto bad;
+	} else if (!strcmp(key, "continue_on_error")) {
+		if (!strcmp(val, "none") || !strcmp(val, "0"))
+			j->continue_on_error = false;
+		else if (!strcmp(val, "read") || !strcmp(val, "io") ||
+			 !strcmp(val, "all") || !strcmp(val, "1"))
+			j->continue_on_error = true;
+		else
+			goto bad;
+	} else if (!strcmp(key, "pre_cached")) {
+		if (parse_size(val, &j->pre_cached))
 			goto bad;
 	} else if (!strcmp(key, "group_reporting")) {
 		if (parse_bool(val, &j->group_reporting))

@@ -19,6 +19,8 @@ struct job {
 	unsigned int numjobs;
 	char filename[128];
 	bool fadvise_hint, invalidate, group_reporting;
+	bool continue_on_error;		/* on read errors: none | read */
+	uint64_t pre_cached;		/* bytes of the file's tail cached */
 	const char *path;		/* job file, for messages */
 	int line;			/* of the section header */
 	int filename_line;
@@ -68,6 +70,14 @@ struct reader_stat {
 	uint64_t requested, delivered, ops, major_faults, minor_faults;
 	simtime_t start, finish, lat_min, lat_max, lat_sum;
 	int pid;
+	/* I/O errors: failed operations, their bytes not delivered */
+	uint64_t errors, failed;
+	uint64_t first_err, last_err;	/* page of the first, last error */
+	int err;			/* the job's error: EIO, or SIGBUS */
+	/* ->read_folio retries after a failed read, and how many failed */
+	uint64_t read_folio, read_folio_eio;
+	unsigned int ra_pages_start, ra_pages_end;
+	uint64_t not_uptodate;		/* pages copied while not uptodate */
 };
 const struct reader_stat *reader_stat(unsigned int i);
 const struct job *reader_job(unsigned int i);

@@ -73,6 +73,35 @@ static int make_files(void)
 	return 0;
 }
 
+/*
+ * pre_cached: the tail of each file in the page cache, uptodate, in file
+ * order (the end youngest), as a file just written leaves it.
+ */
+static void prefill(void)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < nr_jobs; i++) {
+		struct sim_inode *si = jobs[i].si;
+		uint64_t bytes = 0;
+		pgoff_t first, end;
+
+		for (k = 0; k < nr_jobs; k++)
+			if (jobs[k].si == si) {
+				if (k < i)
+					break;
+				bytes = max(bytes, jobs[k].pre_cached);
+			}
+		if (k < i || !bytes || !si->size)
+			continue;
+		end = DIV_ROUND_UP(si->size, PAGE_SIZE);
+		bytes = min(bytes, si->size);
+		first = (si->size - bytes) >> PAGE_SHIFT;
+		for (; first < end; first++)
+			cache_populate(si, first);
+	}
+}
+
 static FILE *open_out(const char *path, const char *impl)
 {
 	char name[512];
@@ -127,6 +156,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 		}
 	}
 	timeline_file = open_out(timeline_path, impl->name);
+	prefill();
 	readers_create();
 	readers_start();
 	if (timeline_file)

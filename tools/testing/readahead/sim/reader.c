@@ -17,6 +17,14 @@
  * older kernel may ask (ra_impl.flags) for no fault-around and for
  * 2.6.30's order: wait on the page lock, then look at the marker.
  *
+ * I/O errors as 6.1 meets them: a page left not uptodate by a failed
+ * read is read again alone (->read_folio, filemap_update_page() or
+ * page_not_uptodate in filemap_fault()); if that fails too, the file's
+ * ra_pages is divided by 4 (shrink_readahead_size_eio()) and read(2)
+ * returns what it copied (fio issues the rest as another read(2)) or
+ * -EIO, the fault SIGBUS.  fio stops the job at its first error unless
+ * continue_on_error, then counts it and goes on with the next block.
+ *
  * A process that needs a page under I/O sleeps on it; that time is part
  * of its latency.  Work between sleeps costs CPU time (a system call, a
  * copy per byte, a fault); a process runs on inline, without going
@@ -26,6 +34,7 @@
 #include "jobs.h"
 #include "racall.h"
 
+#include <signal.h>
 #include <string.h>
 
 #define READ_BATCH	15	/* PAGEVEC_SIZE */
@@ -68,6 +77,9 @@ struct reader {
 	bool fasync, ftried;
 	struct map_block *maptab;
 	bool finished;
+	/* bytes the current read(2) copied: a short read if it fails now */
+	uint64_t sys_read;
+	bool stopped;			/* an error ended the job */
 };
 
 struct reader *readers;
@@ -176,8 +188,23 @@ static int read_batch(struct sim_inode *si, pgoff_t index, pgoff_t last,
 	return n;
 }
 
-/* Fill r->batch; false when the process went to sleep. */
-static bool get_pages(struct reader *r)
+/*
+ * A ->read_folio the process waited for has finished: 6.1's
+ * filemap_read_folio() after folio_wait_locked_killable().  Not uptodate
+ * means the read failed: shrink_readahead_size_eio(), -EIO.
+ */
+static int read_folio_done(struct reader *r, struct folio *f)
+{
+	r->st.read_folio++;
+	if (folio_test_uptodate(f))
+		return 0;
+	r->st.read_folio_eio++;
+	r->sf->file.f_ra.ra_pages /= 4;
+	return -EIO;
+}
+
+/* Fill r->batch: 1, or 0 when the process went to sleep. */
+static int get_pages(struct reader *r)
 {
 	struct file *file = &r->sf->file;
 	struct sim_inode *si = r->sf->si;
@@ -202,7 +229,7 @@ retry:
 		r->batch[0] = f;
 		r->nb = 1;
 		sleep_on(r, f, W_READ);
-		return false;
+		return 0;
 	}
 	f = r->batch[r->nb - 1];
 	if (folio_test_readahead(f))
@@ -212,14 +239,15 @@ retry:
 			/* put_and_wait_on_page_locked(), then try again. */
 			folio_put(f);
 			sleep_on(r, f, W_UPDATE);
-			return false;
+			return 0;
 		}
+		/* filemap_update_page(): a failed read, retried alone. */
 		shim_set(f, PG_locked);
 		fs_read_folio(si, f);
 		sleep_on(r, f, W_READ);
-		return false;
+		return 0;
 	}
-	return true;
+	return 1;
 }
 
 static void copy_batch(struct reader *r)
@@ -242,9 +270,12 @@ static void copy_batch(struct reader *r)
 				break;
 			if (i > 0)
 				cache_mark_accessed(f);
+			if (!folio_test_uptodate(f))
+				r->st.not_uptodate++;
 			r->op_pos += bytes;
 			r->op_left -= bytes;
 			r->st.delivered += bytes;
+			r->sys_read += bytes;
 			ra->prev_pos = r->op_pos;
 			r->op_cpu += (simtime_t)(bytes * copy_ns_per_byte);
 			page_reads++;
@@ -255,21 +286,69 @@ static void copy_batch(struct reader *r)
 	r->nb = 0;
 }
 
-/* One read(2); false when the process went to sleep. */
+/* The operation in progress failed at r->op_pos: fio sees the error. */
+static void op_failed(struct reader *r, int err)
+{
+	pgoff_t pg = r->op_pos >> PAGE_SHIFT;
+
+	if (!r->st.errors++)
+		r->st.first_err = pg;
+	r->st.last_err = pg;
+	r->st.failed += r->op_left;
+	r->op_left = 0;
+	if (!r->st.err)
+		r->st.err = err;
+	if (err != EIO || !r->job->continue_on_error)
+		r->stopped = true;
+}
+
+/*
+ * -EIO from filemap_get_pages(): filemap_read() returns what it copied,
+ * if anything (a short read, and fio issues the rest: another read(2)),
+ * else the error.  True when the operation is over.
+ */
+static bool read_error(struct reader *r)
+{
+	if (r->sys_read) {
+		r->sys_read = 0;
+		r->op_cpu += syscall_ns;
+		return false;
+	}
+	op_failed(r, EIO);
+	return true;
+}
+
+/* One read(2) (fio's io_u); false when the process went to sleep. */
 static bool do_read(struct reader *r)
 {
 	for (;;) {
 		enum wait_kind k = r->wkind;
+		int ret = 1;
 
 		r->wkind = W_NONE;
 		if (k == W_UPDATE) {
-			if (!--r->nb && !get_pages(r))
-				return false;
-		} else if (k == W_NONE) {
+			if (!--r->nb)
+				ret = get_pages(r);
+		} else if (k == W_READ) {
+			struct folio *f = r->batch[r->nb - 1];
+
+			/* filemap_get_pages()'s err: drop the failed folio */
+			if (read_folio_done(r, f)) {
+				folio_put(f);
+				if (!--r->nb)
+					ret = -EIO;
+			}
+		} else {
 			if (!r->op_left || r->op_pos >= r->sf->si->size)
 				return true;
-			if (!get_pages(r))
-				return false;
+			ret = get_pages(r);
+		}
+		if (!ret)
+			return false;
+		if (ret < 0) {
+			if (read_error(r))
+				return true;
+			continue;
 		}
 		copy_batch(r);
 	}
@@ -347,26 +426,30 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 	return got;
 }
 
-/* Touch page @pg of the mapping; false when the process went to sleep. */
-static bool fault_page(struct reader *r, pgoff_t pg)
+/*
+ * Touch page @pg of the mapping: 1, or 0 when the process went to sleep,
+ * or -EFAULT for VM_FAULT_SIGBUS (the page's one re-read failed).
+ */
+static int fault_page(struct reader *r, pgoff_t pg)
 {
 	struct sim_inode *si = r->sf->si;
 	struct file *file = &r->sf->file;
 	struct vm_fault vmf = { .vma = &r->vma, .pgoff = pg };
 	struct folio *f;
+	bool read;
 
 	switch (r->fstage) {
 	case F_START:
 		if (mapped(r, pg)) {
 			cache_mark_accessed(cache_lookup(si, pg));
-			return true;
+			return 1;
 		}
 		r->op_cpu += fault_ns;
 		if (!(sim_impl->flags & RA_IMPL_NO_FAULT_AROUND) &&
 		    fault_around(r, pg)) {
 			r->st.minor_faults++;
 			cache_mark_accessed(cache_lookup(si, pg));
-			return true;
+			return 1;
 		}
 		f = cache_lookup(si, pg);
 		r->fasync = sim_impl->flags & RA_IMPL_FAULT_LOCK_FIRST;
@@ -399,7 +482,7 @@ static bool fault_page(struct reader *r, pgoff_t pg)
 		if (folio_test_locked(f)) {
 			r->fstage = F_LOCK;
 			sleep_on(r, f, W_NONE);
-			return false;
+			return 0;
 		}
 		if (r->fasync) {
 			/* 2.6.30: the page lock first, then the marker. */
@@ -409,31 +492,52 @@ static bool fault_page(struct reader *r, pgoff_t pg)
 			ra_call_fault(&vmf, f);
 		}
 		if (!folio_test_uptodate(f)) {
+			/* page_not_uptodate: re-read it once, synchronously */
 			shim_set(f, PG_locked);
 			fs_read_folio(si, f);
 			r->fstage = F_READ;
 			sleep_on(r, f, W_NONE);
-			return false;
+			return 0;
 		}
 		/* fall through */
 	case F_READ:
 		f = r->ffolio;
+		read = r->fstage == F_READ;
+		r->ffolio = NULL;
+		r->fstage = F_START;
+		if (read && read_folio_done(r, f)) {
+			folio_put(f);
+			return -EFAULT;
+		}
 		map_page(r, f);
 		cache_mark_accessed(f);
 		folio_put(f);
-		r->ffolio = NULL;
-		r->fstage = F_START;
-		return true;
+		return 1;
 	}
-	return true;
+	return 1;
 }
 
-/* One memcpy() of bs bytes from the mapping. */
+/*
+ * One memcpy() of bs bytes from the mapping; false when the process went
+ * to sleep.  SIGBUS ends the job (fio would die of it) after the bytes
+ * before the page were copied.
+ */
 static bool do_mmap_read(struct reader *r)
 {
 	while (r->fpage <= r->flast) {
-		if (!fault_page(r, r->fpage))
+		int ret = fault_page(r, r->fpage);
+		uint64_t pos = (uint64_t)r->fpage << PAGE_SHIFT, got;
+
+		if (!ret)
 			return false;
+		if (ret < 0) {
+			got = pos > r->op_pos ? pos - r->op_pos : 0;
+			r->st.delivered += got;
+			r->op_pos += got;
+			r->op_left -= got;
+			op_failed(r, SIGBUS);
+			return true;
+		}
 		r->fpage++;
 		page_reads++;
 	}
@@ -457,6 +561,7 @@ static void start_op(struct reader *r)
 	else
 		r->op_pos = j->offset + done;
 	r->op_left = len;
+	r->sys_read = 0;
 	r->st.requested += len;
 	r->op_start = sim_now;
 	r->op_cpu = j->engine == ENG_MMAP ? 0 : syscall_ns;
@@ -470,6 +575,7 @@ static void finish(struct reader *r)
 {
 	r->finished = true;
 	r->st.finish = sim_now;
+	r->st.ra_pages_end = r->sf->file.f_ra.ra_pages;
 	nr_finished++;
 	free(r->maptab);
 	r->maptab = NULL;
@@ -488,7 +594,7 @@ static void reader_run(void *obj, uint64_t arg)
 		bool done;
 
 		if (!r->in_op) {
-			if (r->st.requested >= r->io_size) {
+			if (r->st.requested >= r->io_size || r->stopped) {
 				finish(r);
 				return;
 			}
@@ -506,7 +612,7 @@ static void reader_run(void *obj, uint64_t arg)
 			r->st.lat_max = lat;
 		r->st.lat_sum += lat;
 		next = sim_now + r->op_cpu + sched_delay();
-		if (r->st.requested < r->io_size)
+		if (r->st.requested < r->io_size && !r->stopped)
 			next += r->job->thinktime_us * NS_PER_US;
 		if (next >= ev_next_time()) {
 			ev_at(next, reader_run, r, 0);
@@ -541,6 +647,7 @@ static void reader_open(void *obj, uint64_t arg)
 			r->vma.vm_flags = j->rw == RW_RANDREAD ? VM_RAND_READ :
 								 VM_SEQ_READ;
 	}
+	r->st.ra_pages_start = file->f_ra.ra_pages;
 	r->st.start = sim_now;
 	reader_run(r, 0);
 }

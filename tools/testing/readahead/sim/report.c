@@ -6,8 +6,12 @@
  * group_reporting (bandwidth, runtime, completion latency, faults), the
  * per-disk counters in the fields of /sys/block/DEV/stat plus mean
  * request size, seeks and utilisation, the readahead calls as observed,
- * the page cache, throughput against the physical limit (the streaming
- * rate of the disks the jobs read), the conservation checks, a one-line
+ * the page cache and the pages read ahead (evicted unread: their
+ * fraction), throughput against the physical limit (the streaming rate
+ * of the disks the jobs read; distinct data read faster than that is
+ * flagged: the file was partly cached), I/O errors per job (fio's err=, the
+ * pages, the retries, ra_pages before and after) and per disk, the
+ * conservation checks (delivered + failed = requested), a one-line
  * machine-readable summary, and last the engine's own rate in host CPU
  * time (the only line that differs between two identical runs).  Also
  * the optional timeline: disk throughput per 100 ms of simulated time.
@@ -50,7 +54,10 @@ struct agg {
 	uint64_t requested, delivered, ops, major, minor;
 	simtime_t start, finish, lat_min, lat_max, lat_sum;
 	unsigned int n;
-	int pid;
+	int pid, err;
+	uint64_t errors, failed, first_err, last_err, not_uptodate;
+	uint64_t read_folio, read_folio_eio;
+	unsigned int ra_start, ra_end;
 };
 
 static void agg_add(struct agg *a, const struct reader_stat *st)
@@ -71,6 +78,24 @@ static void agg_add(struct agg *a, const struct reader_stat *st)
 	a->ops += st->ops;
 	a->major += st->major_faults;
 	a->minor += st->minor_faults;
+	if (st->errors) {
+		if (!a->errors || st->first_err < a->first_err)
+			a->first_err = st->first_err;
+		if (!a->errors || st->last_err > a->last_err)
+			a->last_err = st->last_err;
+		if (!a->err)
+			a->err = st->err;
+	}
+	a->errors += st->errors;
+	a->failed += st->failed;
+	a->not_uptodate += st->not_uptodate;
+	a->read_folio += st->read_folio;
+	a->read_folio_eio += st->read_folio_eio;
+	/* ra_pages: the largest at open, the smallest at the end */
+	if (!a->n || st->ra_pages_start > a->ra_start)
+		a->ra_start = st->ra_pages_start;
+	if (!a->n || st->ra_pages_end < a->ra_end)
+		a->ra_end = st->ra_pages_end;
 	a->n++;
 }
 
@@ -80,8 +105,14 @@ static void print_job(FILE *out, const char *name, const struct agg *a,
 	double secs = (a->finish - a->start) / 1e9;
 	double bw = secs > 0 ? a->delivered / secs : 0;
 
-	fprintf(out, "%s: (groupid=0, jobs=%u): err= 0: pid=%d\n", name,
-		a->n, a->pid);
+	if (!a->err)
+		fprintf(out, "%s: (groupid=0, jobs=%u): err= 0: pid=%d\n",
+			name, a->n, a->pid);
+	else
+		fprintf(out, "%s: (groupid=0, jobs=%u): err= %d (%s): pid=%d\n",
+			name, a->n, a->err, a->err == EIO ?
+			"func=io_u error, error=Input/output error" :
+			"signal, error=Bus error", a->pid);
 	fprintf(out, "  read: IOPS=%.0f, BW=%.1fMiB/s (%.1fMB/s)(%.1fMiB/%llumsec)\n",
 		secs > 0 ? a->ops / secs : 0, bw / (1 << 20), bw / 1e6,
 		a->delivered / (double)(1 << 20),
@@ -94,6 +125,15 @@ static void print_job(FILE *out, const char *name, const struct agg *a,
 		fprintf(out, "    faults: major=%llu, minor=%llu\n",
 			(unsigned long long)a->major,
 			(unsigned long long)a->minor);
+	if (a->errors || a->read_folio)
+		fprintf(out, "    errors: %llu (pages %llu..%llu), failed=%llu bytes, read_folio=%llu (%llu failed), ra_pages=%u->%u\n",
+			(unsigned long long)a->errors,
+			(unsigned long long)a->first_err,
+			(unsigned long long)a->last_err,
+			(unsigned long long)a->failed,
+			(unsigned long long)a->read_folio,
+			(unsigned long long)a->read_folio_eio,
+			a->ra_start, a->ra_end);
 }
 
 static void report_jobs(FILE *out, struct agg *all)
@@ -140,8 +180,9 @@ void report(FILE *out, double host_seconds)
 {
 	struct agg all = { 0 };
 	double secs, disk_bytes = 0, limit = 0;
-	uint64_t ios = 0, sectors = 0, past_eof = 0, reread = 0;
-	unsigned int i, used_disks = 0;
+	uint64_t ios = 0, sectors = 0, past_eof = 0, reread = 0, err_reqs = 0;
+	unsigned int i, j, used_disks = 0;
+	double unused, app, distinct;
 	struct ra_obs tot = { 0 };
 	double model = 0;
 	bool ok;
@@ -184,6 +225,21 @@ void report(FILE *out, double host_seconds)
 			secs > 0 ? 100.0 * st->busy_ns / 1e9 / secs : 0);
 	}
 	disk_bytes = (double)(sectors << SECTOR_SHIFT);
+	for (i = 0; i < nr_disks; i++) {
+		struct disk *d = &disks[i];
+
+		if (!d->p.nr_fail)
+			continue;
+		fprintf(out, "  %-5s I/O errors: %llu requests failed, %llu pages (fail_sectors",
+			d->name, (unsigned long long)d->st.err_reqs,
+			(unsigned long long)d->st.err_pages);
+		for (j = 0; j < d->p.nr_fail; j++)
+			fprintf(out, "%c%llu-%llu", j ? ',' : '=',
+				(unsigned long long)d->p.fail[j].start,
+				(unsigned long long)d->p.fail[j].end);
+		fprintf(out, ")\n");
+		err_reqs += d->st.err_reqs;
+	}
 
 	fprintf(out, "\nReadahead calls (observed by the simulator):\n");
 	fprintf(out, "  %-10s %10s %10s %12s %10s %10s %12s\n", "call",
@@ -243,6 +299,13 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)cache_st.evicted,
 		(unsigned long long)cache_st.evicted_unused,
 		(unsigned long long)cache_st.overcommit);
+	unused = cache_st.read_ahead ?
+		 (double)cache_st.evicted_unused / cache_st.read_ahead : 0;
+	fprintf(out, "Read ahead: pages=%llu, evicted_unused=%llu (fraction %.4f), alloc_failed=%llu, prefilled=%llu\n",
+		(unsigned long long)cache_st.read_ahead,
+		(unsigned long long)cache_st.evicted_unused, unused,
+		(unsigned long long)cache_st.alloc_failed,
+		(unsigned long long)cache_st.prefilled);
 
 	fprintf(out, "\nThroughput (MB = 10^6 bytes):\n");
 	fprintf(out, "  application %10.1f MB/s  (fio aggregate, %u readers)\n",
@@ -254,6 +317,16 @@ void report(FILE *out, double host_seconds)
 		limit / 1e6, used_disks);
 	fprintf(out, "  fraction    %10.3f       of the limit\n",
 		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0);
+	app = secs > 0 && limit > 0 ? all.delivered / secs / limit : 0;
+	distinct = secs > 0 && limit > 0 ?
+		   (double)cache_st.unique_pages * PAGE_SIZE / secs / limit : 0;
+	fprintf(out, "  app fraction %9.3f       of the limit\n", app);
+	/* Readers sharing a file may add up to more; each page once may not. */
+	fprintf(out, "  distinct     %9.3f       of the limit (each page read counted once)\n",
+		distinct);
+	if (distinct > 1.0)
+		fprintf(out, "  WARNING: the readers got more distinct data than the disks can stream (%.3f of the limit): %llu pages were cached before the run; not a cold read\n",
+			distinct, (unsigned long long)cache_st.prefilled);
 	if (used_disks == 1 && nr_readers == 1) {
 		const struct disk_params *p = &jobs[0].si->part->disk->p;
 
@@ -267,14 +340,16 @@ void report(FILE *out, double host_seconds)
 		past_eof += jobs[i].si->past_eof;
 		reread += jobs[i].si->reread;
 	}
-	ok = all.requested == all.delivered && !past_eof && !reread;
-	fprintf(out, "\nChecks: requested=%llu delivered=%llu past_eof=%llu reread_cached=%llu: %s\n",
+	ok = all.requested == all.delivered + all.failed && !past_eof &&
+	     !reread && !all.not_uptodate;
+	fprintf(out, "\nChecks: requested=%llu delivered=%llu failed=%llu past_eof=%llu reread_cached=%llu copied_not_uptodate=%llu: %s\n",
 		(unsigned long long)all.requested,
 		(unsigned long long)all.delivered,
+		(unsigned long long)all.failed,
 		(unsigned long long)past_eof, (unsigned long long)reread,
-		ok ? "ok" : "FAILED");
+		(unsigned long long)all.not_uptodate, ok ? "ok" : "FAILED");
 
-	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f\n",
+	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f\n",
 		sim_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
 		secs > 0 ? disk_bytes / secs / 1e6 : 0, limit / 1e6,
 		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0,
@@ -292,7 +367,9 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)cache_st.evicted_unused,
 		(unsigned long long)all.major,
 		(unsigned long long)((all.finish - all.start) / NS_PER_MS),
-		model / 1e6);
+		model / 1e6, (unsigned long long)all.errors,
+		(unsigned long long)all.failed, (unsigned long long)err_reqs,
+		(unsigned long long)cache_st.read_ahead, unused, app, distinct);
 	fprintf(out, "engine: %llu page reads, %llu events in %.2f s host CPU: %.0f page reads/s\n",
 		(unsigned long long)page_reads,
 		(unsigned long long)ev_count(), host_seconds,

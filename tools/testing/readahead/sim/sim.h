@@ -59,6 +59,8 @@ uint64_t prng_below(struct prng *p, uint64_t n);
 
 enum elevator { ELV_SORT, ELV_NOOP };
 
+#define DISK_MAX_FAIL	8
+
 struct disk_params {
 	uint64_t capacity;		/* bytes */
 	unsigned int rpm;
@@ -75,6 +77,11 @@ struct disk_params {
 	double plug_ms;			/* legacy queue plugging, 0: off */
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
+	/* fail_sectors: reads touching these (inclusive, absolute) fail */
+	unsigned int nr_fail;
+	struct {
+		uint64_t start, end;
+	} fail[DISK_MAX_FAIL];
 };
 
 struct cache_seg {
@@ -87,6 +94,7 @@ struct disk_stat {
 	uint64_t io_ticks_ns, in_queue_ns;
 	uint64_t seeks, busy_ns, cache_hits;
 	uint64_t max_queue;
+	uint64_t err_reqs, err_pages;	/* requests failed, their pages */
 };
 
 struct blk_request;
@@ -138,6 +146,8 @@ simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
 double disk_stream_seconds(const struct disk_params *p, uint64_t bytes,
 			   uint64_t req_bytes);
 double disk_rate_bps(const struct disk_params *p);
+/* Does a read of [sector, sector + nsect) touch a failing range? */
+bool disk_read_fails(const struct disk *d, uint64_t sector, uint64_t nsect);
 
 /* ---- blkq.c: bios, requests, plugging, the elevator ---- */
 
@@ -187,7 +197,10 @@ static inline struct sim_page *sim_page(struct folio *f)
 struct cache_stat {
 	uint64_t unique_pages;	/* first reads of a page since it was read */
 	uint64_t added, evicted, evicted_unused, overcommit, reclaim_scans;
+	uint64_t alloc_failed;	/* __GFP_NORETRY allocations refused */
 	uint64_t peak_live;
+	uint64_t read_ahead;	/* pages submitted by ->readahead */
+	uint64_t prefilled;	/* pages cached before the run */
 };
 extern struct cache_stat cache_st;
 extern unsigned long cache_mem_pages;
@@ -197,6 +210,13 @@ struct folio *cache_lookup(struct sim_inode *si, pgoff_t index);
 void cache_mark_accessed(struct folio *f);
 /* I/O on @f finished: uptodate, unlock, wake the sleepers. */
 void cache_io_done(struct folio *f);
+/* I/O on @f failed: PG_error, unlock (not uptodate), wake the sleepers. */
+void cache_io_error(struct folio *f);
+/*
+ * Put page @index of @si in the cache, uptodate and not locked, as if it
+ * had just been written (at the young end of the LRU).
+ */
+void cache_populate(struct sim_inode *si, pgoff_t index);
 /* @r sleeps until @f is unlocked. */
 void cache_wait(struct folio *f, struct reader *r);
 /* Drop the clean, unlocked, unused pages of [first, last]. */

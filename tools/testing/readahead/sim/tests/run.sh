@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The simulator's tests: determinism, conservation, the physical limit,
-# the analytic single-stream case, job and machine file errors, and the
-# sanitized build on every scenario.  Scenarios are scaled down.  Ends
+# the analytic single-stream case, job and machine file errors, the
+# sanitized build on every scenario, I/O errors (a disk failing a range
+# of sectors), memory pressure and the half-cached file.  Scenarios are scaled down.  Ends
 # with "sim: N passed, N failed"; exits non-zero on any failure.
 #
 #   OUT=<build dir> tests/run.sh
@@ -165,6 +166,184 @@ asan seq128k jbod13.disks jbod13-seq.fio BS=128k SIZE=4m
 asan mmap jbod7.disks jbod7-mmap.fio BS=4k SIZE=4m
 asan random random.disks random.fio BS=4k SIZE=300m THREADS=4
 asan single single.disks single.fio BS=1m SIZE=64m
+
+# ---- I/O errors: a disk that fails reads of sectors 10048-10111 ----
+# The file starts at sector 2048: its pages 1000-1007 are bad.
+sect() { # file impl: that implementation's report
+	awk -v i="$2" '/^ra_sim: impl=/ { on = ($2 == "impl=" i) } on' "$1"
+}
+# eio NAME DISKS DEFINES...: both sides, output and traces in $TMP/NAME*
+eio() {
+	en=$1 machine=$2
+	shift 2
+	defs=
+	for d in "$@"; do defs="$defs --define $d"; done
+	# shellcheck disable=SC2086
+	timeout 60 "$SIM" $defs --trace "$TMP/$en" "$machine" \
+		"$SC/eio.fio" > "$TMP/$en.out" 2> "$TMP/$en.err"
+	echo $? > "$TMP/$en.rc"
+}
+# expect NAME WHAT PATTERN...: every pattern is a line of both reports
+expect() {
+	en=$1 what=$2
+	shift 2
+	good=1
+	for impl in ours pristine; do
+		sect "$TMP/$en.out" $impl > "$TMP/$en.$impl.txt"
+		for pat in "$@"; do
+			grep -qx -- "$pat" "$TMP/$en.$impl.txt" || {
+				good=0
+				echo "  $impl: no line '$pat'"
+			}
+		done
+	done
+	check "eio: $en: $what" sh -c "[ $good = 1 ] && \
+		[ \$(cat $TMP/$en.rc) = 0 ] && \
+		[ \$(grep -c '^Checks: .*: ok\$' $TMP/$en.out) = 2 ]"
+	for impl in ours pristine; do
+		echo "     $impl: $(grep -m1 '^    errors:' "$TMP/$en.$impl.txt" | sed 's/^ *//')"
+	done
+}
+E=$SC/eio.disks
+ER='(func=io_u error, error=Input/output error)'
+eio one4k "$E" BS=4k SIZE=8m JOBS=1 COE=read ENGINE=sync
+expect one4k "4 KB reads, continue_on_error: EIO for pages 1000-1007 only, delivered = requested - 32 KB, ra_pages 64 -> 0" \
+	"eio: (groupid=0, jobs=1): err= 5 $ER: pid=1000" \
+	"    errors: 8 (pages 1000..1007), failed=32768 bytes, read_folio=64 (8 failed), ra_pages=64->0" \
+	"  sda   I/O errors: 9 requests failed, 72 pages (fail_sectors=10048-10111)" \
+	"Checks: requested=8388608 delivered=8355840 failed=32768 past_eof=0 reread_cached=0 copied_not_uptodate=0: ok"
+# The window 956+64 fails whole; 1020+64 was read; then ra_pages is 0:
+# the marker at 1020 starts nothing and pages 1084-2047 are read one by
+# one (964 forced single-page readaheads).
+for impl in ours pristine; do
+	t=$TMP/one4k.$impl
+	check "eio: one4k/$impl: after the errors readahead is one page at a time (964 of them from page 1084)" \
+		sh -c "grep -q 'req=956+1, ra=1020+64-64, async=1) = 64\$' $t && \
+		       test \$(grep -c 'ra=[0-9]*+1-0, async=0) = 1\$' $t) = 964 && \
+		       sed -n '/req=956+1,/,\$p' $t | sed 1,2d | \
+		       grep -v 'ra=[0-9]*+1-0, async=0) = 1\$' | wc -l | grep -qx 0 && \
+		       grep -m1 'ra=[0-9]*+1-0' $t | grep -q 'req=1084+1,'"
+done
+
+printf '[disk sda]\nread_ahead_kb=128\nfail_sectors=10050-10050\n' \
+	> "$TMP/onesector.disks"
+eio sector "$TMP/onesector.disks" BS=4k SIZE=8m JOBS=1 COE=read ENGINE=sync
+expect sector "one bad sector: EIO for page 1000 alone, one shrink (ra_pages 64 -> 16)" \
+	"    errors: 1 (pages 1000..1000), failed=4096 bytes, read_folio=64 (1 failed), ra_pages=64->16" \
+	"Checks: requested=8388608 delivered=8384512 failed=4096 past_eof=0 reread_cached=0 copied_not_uptodate=0: ok"
+# 6.1's subsequent window is max(size, next size): a running stream keeps
+# its 64 pages although ra_pages is 16 now (ours does the same).
+for impl in ours pristine; do
+	check "eio: sector/$impl: a running stream keeps its window after a shrink to 16 (6.1's max(size, next))" \
+		sh -c "grep -q 'req=1020+1, ra=1084+64-64, async=1) = 64\$' $TMP/sector.$impl && \
+		       ! sed -n '/req=1020+1,/,\$p' $TMP/sector.$impl | \
+			 grep -v 'ra=[0-9]*+64-64, async=1)'"
+done
+
+eio stop "$E" BS=4k SIZE=8m JOBS=1 COE=none ENGINE=sync
+expect stop "fio's default: the job stops at its first error (page 1000), 4000 KB delivered" \
+	"eio: (groupid=0, jobs=1): err= 5 $ER: pid=1000" \
+	"    errors: 1 (pages 1000..1000), failed=4096 bytes, read_folio=45 (1 failed), ra_pages=64->16" \
+	"Checks: requested=4100096 delivered=4096000 failed=4096 past_eof=0 reread_cached=0 copied_not_uptodate=0: ok"
+
+eio short "$E" BS=64k SIZE=8m JOBS=1 COE=read ENGINE=sync
+expect short "64 KB reads: a short read to page 1000, then EIO for the rest of that block; two failed re-reads (64 -> 4)" \
+	"    errors: 1 (pages 1000..1000), failed=32768 bytes, read_folio=58 (2 failed), ra_pages=64->4" \
+	"Checks: requested=8388608 delivered=8355840 failed=32768 past_eof=0 reread_cached=0 copied_not_uptodate=0: ok"
+
+eio four "$E" BS=4k SIZE=8m JOBS=4 COE=read ENGINE=sync
+expect four "4 readers of the file: each gets EIO for pages 1000-1007, nothing else" \
+	"eio.0: (groupid=0, jobs=1): err= 5 $ER: pid=1000" \
+	"    errors: 8 (pages 1000..1007), failed=32768 bytes, read_folio=64 (8 failed), ra_pages=64->0" \
+	"    errors: 8 (pages 1000..1007), failed=32768 bytes, read_folio=8 (8 failed), ra_pages=64->0" \
+	"Checks: requested=33554432 delivered=33423360 failed=131072 past_eof=0 reread_cached=0 copied_not_uptodate=0: ok"
+check "eio: four: each of the 4 readers reports exactly 8 errors (both sides)" \
+	sh -c "test \$(grep -c '^    errors: 8 (pages 1000..1007), failed=32768 bytes' $TMP/four.out) = 8"
+
+eio mmap4 "$E" BS=4k SIZE=8m JOBS=4 COE=read ENGINE=mmap
+expect mmap4 "4 mmap readers: SIGBUS at page 1000 for each, after 4000 KB" \
+	"eio.3: (groupid=0, jobs=1): err= 7 (signal, error=Bus error): pid=1003" \
+	"Checks: requested=16400384 delivered=16384000 failed=16384 past_eof=0 reread_cached=0 copied_not_uptodate=0: ok"
+check "eio: mmap4: every reader got SIGBUS at page 1000 (both sides)" \
+	sh -c "test \$(grep -c '^    errors: 1 (pages 1000..1000), failed=4096 bytes, read_folio=[0-9]* (1 failed), ra_pages=64->16\$' $TMP/mmap4.out) = 8"
+
+eio det "$E" BS=4k SIZE=8m JOBS=4 COE=read ENGINE=sync
+check "eio: determinism: the same run twice, identical reports" \
+	sh -c "grep -v '^engine:' $TMP/four.out > $TMP/a; \
+	       grep -v '^engine:' $TMP/det.out > $TMP/b; cmp -s $TMP/a $TMP/b"
+for v in "4k 4 sync" "4k 2 mmap" "64k 1 sync"; do
+	# shellcheck disable=SC2086
+	set -- $v
+	check "asan: eio bs=$1 jobs=$2 $3" sh -c "timeout 60 $ASAN \
+		--define BS=$1 --define SIZE=8m --define JOBS=$2 \
+		--define COE=read --define ENGINE=$3 $E $SC/eio.fio \
+		> $TMP/asan.out 2>&1 && \
+		test \$(grep -c '^Checks: .*: ok\$' $TMP/asan.out) = 2"
+done
+diskerr dfail1 "[disk sda]\nfail_sectors=100\n" \
+	"FILE:2: bad value '100' for option 'fail_sectors'"
+diskerr dfail2 "[disk sda]\nfail_sectors=9-3\n" \
+	"FILE:2: bad value '9-3' for option 'fail_sectors'"
+experr coe "${J}continue_on_error=maybe\n" \
+	"FILE:4: bad value 'maybe' for option 'continue_on_error'"
+
+# ---- memory pressure: 64 MB of cache, read_ahead_kb=4096, 32 and 128
+# sequential streams on 4 disks (windows of 8 MB each, nominally) ----
+# Bounds ours holds: application >= 0.50 of the disks' limit and at most
+# 1% of the pages read ahead evicted unread with 32 streams; >= 0.40 and
+# at most 10% with 128.  Pristine 6.1's figures are printed beside.
+pressure() { # name jobs size bound_fraction bound_unused
+	"$SIM" --define BS=64k --define SIZE="$3" "$SC/pressure.disks" \
+		"$SC/$2" > "$TMP/$1.out"
+	for impl in ours pristine; do
+		echo "     $impl: app_fraction=$(field "$TMP/$1.out" $impl app_fraction) disk_fraction=$(field "$TMP/$1.out" $impl fraction) read_ahead=$(field "$TMP/$1.out" $impl read_ahead) evicted_unused=$(field "$TMP/$1.out" $impl evicted_unused) unused_fraction=$(field "$TMP/$1.out" $impl unused_fraction)"
+	done
+	check "pressure: $1: ours keeps >= $4 of the limit, <= $5 of read-ahead pages evicted unused, within memory" \
+		awk -v a="$(field "$TMP/$1.out" ours app_fraction)" \
+		    -v u="$(field "$TMP/$1.out" ours unused_fraction)" \
+		    -v ok="$(sect "$TMP/$1.out" ours | grep -c '^Checks: .*: ok$')" \
+		    'BEGIN { exit !(a >= '"$4"' && u <= '"$5"' && ok == 1) }'
+	check "pressure: $1: ours delivers more and wastes less than pristine" \
+		awk -v a="$(field "$TMP/$1.out" ours app_fraction)" \
+		    -v b="$(field "$TMP/$1.out" pristine app_fraction)" \
+		    -v u="$(field "$TMP/$1.out" ours unused_fraction)" \
+		    -v v="$(field "$TMP/$1.out" pristine unused_fraction)" \
+		    'BEGIN { exit !(a > b && u < v) }'
+}
+pressure press32 pressure.fio 64m 0.50 0.01
+sect "$TMP/press32.out" ours > "$TMP/press32.ours.txt"
+check "pressure: press32: ours stays within memory (no overcommit)" \
+	sh -c "grep '^Page cache:' $TMP/press32.ours.txt | \
+	       grep -q 'overcommit=0\$'"
+pressure press128 pressure128.fio 16m 0.40 0.10
+
+# ---- the 2014 trap: a half-cached file reads faster than the disk ----
+trap_run() { # name size cached invalidate
+	"$SIM" --define SIZE="$2" --define CACHED="$3" --define INV="$4" \
+		"$SC/single.disks" "$SC/trap.fio" > "$TMP/$1.out"
+	for impl in ours pristine; do
+		echo "     $impl: app_mbps=$(field "$TMP/$1.out" $impl app_mbps) limit_mbps=$(field "$TMP/$1.out" $impl limit_mbps) app_fraction=$(field "$TMP/$1.out" $impl app_fraction)"
+	done
+}
+trap_run cold 256m 128m 1
+check "trap: cold read (invalidate=1 drops the cached half): never above the limit, no warning" \
+	sh -c "awk -v a=$(field "$TMP/cold.out" ours app_fraction) \
+		   -v b=$(field "$TMP/cold.out" pristine app_fraction) \
+		   -v c=$(field "$TMP/cold.out" ours distinct_fraction) \
+		   -v d=$(field "$TMP/cold.out" pristine distinct_fraction) \
+		   'BEGIN { exit !(a <= 1.0 && b <= 1.0 && c <= 1.0 && d <= 1.0) }' && \
+	       ! grep -q WARNING $TMP/cold.out"
+trap_run half 256m 128m 0
+check "trap: half-cached file (invalidate=0): application above the limit, flagged" \
+	sh -c "awk -v a=$(field "$TMP/half.out" ours app_fraction) \
+		   -v b=$(field "$TMP/half.out" pristine app_fraction) \
+		   'BEGIN { exit !(a > 1.0 && b > 1.0) }' && \
+	       test \$(grep -c '^  WARNING: the readers got more distinct data than the disks can stream' $TMP/half.out) = 2"
+check "trap: no warning for readers sharing files (jbod13: aggregate above the limit, distinct data below)" \
+	sh -c "awk -v a=$(field "$TMP/seq4k.out" ours app_fraction) \
+		   -v c=$(field "$TMP/seq4k.out" ours distinct_fraction) \
+		   'BEGIN { exit !(a > 1.0 && c <= 1.0) }' && \
+	       ! grep -q WARNING $TMP/seq4k.out"
 
 echo "sim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
