@@ -618,6 +618,25 @@ static unsigned long ra_next_size(unsigned long cur, unsigned long max)
 }
 
 /*
+ * The window after the current one.  A window larger than the maximum
+ * (a large request used the device's optimal I/O size, or a huge page
+ * mapping) keeps its size, unless the file's own maximum has been cut
+ * below the device's: read errors divide ra_pages by 4, and then the
+ * stream must slow down at once.
+ */
+static unsigned long ra_subsequent_size(struct readahead_control *ractl,
+					unsigned long max)
+{
+	struct file_ra_state *ra = ractl->ra;
+	unsigned long next = ra_next_size(ra->size, max);
+
+	if (ra->size > next &&
+	    ra->ra_pages >= inode_to_bdi(ractl->mapping->host)->ra_pages)
+		return ra->size;
+	return next;
+}
+
+/*
  * Set a window of @size pages at @start for a request of @req pages:
  * what lies beyond the request is asynchronous, so the marker sits right
  * after the requested pages.  A window no larger than the request is
@@ -770,8 +789,7 @@ static enum ra_pattern ra_decide(struct readahead_control *ractl,
 		if (window_end >= eof)
 			return RA_PATTERN_NR;
 		ra->start = window_end;
-		ra->size = max_t(unsigned long, ra->size,
-				 ra_next_size(ra->size, max));
+		ra->size = ra_subsequent_size(ractl, max);
 		ra->async_size = ra->size;
 		return RA_PATTERN_SUBSEQUENT;
 	}

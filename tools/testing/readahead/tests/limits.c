@@ -84,6 +84,24 @@ static void huge_max_capped(void)
 		   "1012+256-256 1268+256-256");
 }
 
+/*
+ * A read error makes filemap divide the file's ra_pages by 4
+ * (shrink_readahead_size_eio): the running stream slows down at once.
+ */
+static void max_cut_by_read_error(void)
+{
+	struct h_file *f = h_create(1 << 20, 128);
+	pgoff_t i;
+
+	for (i = 0; i < 29; i++)
+		h_read(f, i * 4096, 4096);	/* window 60+32-32 */
+	f->file.f_ra.ra_pages /= 4;
+	h_log_reset();
+	for (i = 29; i < 101; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("windows", h_windows(), "92+8-8 100+8-8 108+8-8");
+}
+
 /* FMODE_RANDOM (POSIX_FADV_RANDOM): exactly the request, no state. */
 static void fmode_random(void)
 {
@@ -106,5 +124,6 @@ void limits_checks(void)
 	test_run("read_ahead_kb 0", disabled);
 	test_run("read_ahead_kb 4", one_page_max);
 	test_run("read_ahead_kb huge, capped by memory", huge_max_capped);
+	test_run("max cut by a read error", max_cut_by_read_error);
 	test_run("POSIX_FADV_RANDOM", fmode_random);
 }
