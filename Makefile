@@ -13,6 +13,12 @@
 #   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio, R
 #                 runs each (R=3), medians; table in build/qemu/ab.txt
 #   make bench-smoke  the QEMU smoke test that make check runs
+#   make bench-ioerror   blkdebug read errors, patched and pristine kernels
+#   make bench-mempress  streams whose windows exceed a small guest's memory
+#   make bench-sanitized the patched kernel with KASAN, lockdep, DEBUG_VM
+#                 under fio, stress-ng and truncate/DONTNEED races (~5 min
+#                 once built, ~12 min to build)
+#   make fuzz     libFuzzer on the harness, FUZZ_SECONDS (600) long
 #   make series   the patch series (git format-patch + cover letter) in
 #                 build/series, checkpatch'ed, bisect-built (mm/ objects)
 #
@@ -30,7 +36,8 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
 .PHONY: all deps tree harness sim demo replay check kernel-obj series \
-	bench bench-smoke clean
+	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
+	clean
 
 all: harness
 
@@ -73,6 +80,19 @@ bench: tree
 
 bench-smoke: tree
 	tools/testing/readahead/qemu/smoke.sh
+
+bench-ioerror: tree
+	tools/testing/readahead/qemu/ioerror.sh patched pristine
+
+bench-mempress: tree
+	tools/testing/readahead/qemu/mempress.sh patched pristine
+
+bench-sanitized: tree
+	tools/testing/readahead/qemu/sanitized.sh
+
+FUZZ_SECONDS ?= 600
+fuzz: tree
+	tools/testing/readahead/fuzz/run.sh $(FUZZ_SECONDS)
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series

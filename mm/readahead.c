@@ -361,7 +361,9 @@ static inline void ra_account(struct readahead_control *ractl,
 void file_ra_state_init(struct file_ra_state *ra,
 			struct address_space *mapping)
 {
-	ra->ra_pages = inode_to_bdi(mapping->host)->ra_pages;
+	/* A huge read_ahead_kb must not wrap to 0 in the unsigned int. */
+	ra->ra_pages = min_t(unsigned long,
+			     inode_to_bdi(mapping->host)->ra_pages, UINT_MAX);
 	ra->prev_pos = -1;
 }
 EXPORT_SYMBOL_GPL(file_ra_state_init);
@@ -420,7 +422,7 @@ static void read_pages(struct readahead_control *ractl)
 
 		folio_get(folio);
 		if (ra) {
-			ra->size -= nr;
+			ra->size -= min_t(unsigned long, nr, ra->size);
 			drop = ra->async_size >= nr;
 			if (drop)
 				ra->async_size -= nr;
@@ -549,6 +551,7 @@ static void ra_force(struct readahead_control *ractl,
 	unsigned long cap = max_t(unsigned long,
 				  totalram_pages() / RA_FORCE_MEM_SHARE,
 				  RA_FORCE_CHUNK_PAGES);
+	struct file_ra_state *ra = ractl->ra;
 	struct ra_decision d = {
 		.pattern = pattern,
 		.index = readahead_index(ractl),
@@ -560,6 +563,12 @@ static void ra_force(struct readahead_control *ractl,
 	if (unlikely(!aops->read_folio && !aops->readahead))
 		return;
 
+	/*
+	 * Forced reads are not part of the file's window: pages the
+	 * filesystem declines, or adds with readahead_expand(), must not
+	 * change it.
+	 */
+	ractl->ra = NULL;
 	nr_to_read = min(nr_to_read, cap);
 	d.size = nr_to_read;
 	while (nr_to_read) {
@@ -573,6 +582,7 @@ static void ra_force(struct readahead_control *ractl,
 		index += chunk;
 		nr_to_read -= chunk;
 	}
+	ractl->ra = ra;
 	ra_account(ractl, &d);
 }
 
@@ -949,7 +959,10 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index)
 /* Note a fault on @index in prev_pos, as read(2) notes its position. */
 static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
-	ra->prev_pos = (loff_t)(index + 1) << PAGE_SHIFT;
+	u64 pos = ((u64)index + 1) << PAGE_SHIFT;
+
+	/* The page after the last page of a file of LLONG_MAX bytes. */
+	ra->prev_pos = min_t(u64, pos, LLONG_MAX);
 }
 
 /**

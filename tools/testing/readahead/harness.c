@@ -198,8 +198,10 @@ static void fs_readahead(struct readahead_control *ractl)
 		pgoff_t hi = round_down(readahead_index(ractl) +
 					readahead_count(ractl) + a - 1, a);
 
-		ra_impl->expand(ractl, (loff_t)lo << PAGE_SHIFT,
-				(hi - lo) << PAGE_SHIFT);
+		/* Offsets past LLONG_MAX cannot be asked for. */
+		if (hi <= (pgoff_t)(LLONG_MAX >> PAGE_SHIFT))
+			ra_impl->expand(ractl, (loff_t)lo << PAGE_SHIFT,
+					(hi - lo) << PAGE_SHIFT);
 	}
 	first = readahead_index(ractl);
 	nr = min(readahead_count(ractl), h_fs.take);
@@ -325,17 +327,24 @@ static bool owns_inode(struct h_file *f)
 void h_drop_cache(struct h_file *f)
 {
 	struct xarray *xa = &f->file.f_mapping->i_pages;
-	unsigned long i;
+	unsigned long i, n = 0;
+	struct folio **all;
 
+	/* Collect the head folios first: removal moves the table. */
+	all = calloc(xa->count + 1, sizeof(*all));
+	if (!all)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
 	for (i = 0; i < xa->capacity; i++) {
 		struct folio *folio = xa->slots[i];
 
-		if (!folio)
-			continue;
-		BUG_ON(folio_test_locked(folio));
-		filemap_remove_folio(folio);
-		i = (unsigned long)-1;	/* the table moved: rescan */
+		if (folio && xa->keys[i] == folio->index)
+			all[n++] = folio;
 	}
+	for (i = 0; i < n; i++) {
+		BUG_ON(folio_test_locked(all[i]));
+		filemap_remove_folio(all[i]);
+	}
+	free(all);
 }
 
 void h_close(struct h_file *f)
@@ -501,8 +510,9 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 
 		for (i = 0; i < n; i++) {
 			struct folio *folio = batch[i];
-			loff_t fend = (loff_t)(folio->index +
-					       folio_nr_pages(folio)) << PAGE_SHIFT;
+			u64 fend64 = ((u64)folio->index +
+				      folio_nr_pages(folio)) << PAGE_SHIFT;
+			loff_t fend = min_t(u64, fend64, LLONG_MAX);
 			loff_t upto = min(min(end, isize), fend);
 
 			if (upto > pos) {

@@ -64,6 +64,7 @@ int main(int argc, char **argv)
 		api_checks();
 		random_ops_checks();
 		trace_checks();
+		badinput_checks();
 	}
 	test_print_differences();
 	if (argc > 1 && write_sample_trace(argv[1]))

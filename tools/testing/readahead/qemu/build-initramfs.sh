@@ -1,33 +1,66 @@
 #!/bin/sh
 # build-initramfs.sh - build the bench guest's root filesystem, no root needed.
 #
-# Usage: build-initramfs.sh        (prints the initramfs path last)
+# Usage: build-initramfs.sh [bench|rel|mini]   (prints the initramfs path last)
 #
-# Owns build/qemu/initramfs.cpio.gz: Debian's static busybox, Debian's
-# fio with every shared library `ldd` lists and the dynamic loader (at the
-# paths ldd shows), and guest-init.sh as /init.  The archive is written by
+# Owns the guest images, by variant:
+#   bench (default)  build/qemu/initramfs.cpio.gz: Debian's static busybox,
+#                    Debian's fio, guest-init.sh as /init (run-guest.sh)
+#   rel              build/qemu/initramfs-rel.cpio.gz: busybox, fio,
+#                    stress-ng, ratool, rel-init.sh as /init (rel-guest.sh)
+#   mini             build/qemu/initramfs-mini.cpio.gz: busybox, ratool,
+#                    rel-init.sh as /init: small enough for a guest of
+#                    little memory (mempress.sh)
+# Dynamic programs go in with every shared library `ldd` lists and the
+# dynamic loader (at the paths ldd shows); ratool (ratool.c) is compiled
+# here with gcc -static into build/qemu/ratool.  The archive is written by
 # the kernel's own usr/gen_init_cpio (compiled here from the pristine
 # tree's usr/gen_init_cpio.c), so /dev/console and the directories are
 # created from a file list: no root privileges, no mknod.  Rebuilt only
-# when the init script, the busybox or fio binaries or this script change
-# (build/qemu/initramfs.stamp holds their checksum).
+# when the init script, a program or this script change
+# (build/qemu/initramfs[-VARIANT].stamp holds their checksum).
 set -eu
 
 . "$(dirname "$0")/common.sh"
 
-"$SCRIPTS/deps.sh" busybox-static fio gcc libc6-dev gzip linux-source-6.1 \
-	xz-utils
+variant=${1:-bench}
+case $variant in
+bench) suffix='' init="$QDIR/guest-init.sh" progs=fio ratool=no ;;
+rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng" ratool=yes ;;
+mini) suffix=-mini init="$QDIR/rel-init.sh" progs='' ratool=yes ;;
+*) die "usage: $0 [bench|rel|mini]" ;;
+esac
+pkgs=$progs
+[ "$ratool" = yes ] && pkgs="$pkgs libc6-dev"
+# shellcheck disable=SC2086
+"$SCRIPTS/deps.sh" busybox-static gcc libc6-dev gzip linux-source-6.1 \
+	xz-utils $pkgs
 "$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE"
 
-out="$QB/initramfs.cpio.gz"
-stamp="$QB/initramfs.stamp"
+out="$QB/initramfs$suffix.cpio.gz"
+stamp="$QB/initramfs$suffix.stamp"
 mkdir -p "$QB"
 busybox=/bin/busybox
-fio=$(command -v fio) || die "fio not installed"
 ldd "$busybox" 2>&1 | grep -q 'not a dynamic' ||
 	die "$busybox is not static (install busybox-static)"
+bins=
+for p in $progs; do
+	b=$(command -v "$p") || die "$p not installed"
+	bins="$bins $b"
+done
+ratool_bin="$QB/ratool"
+if [ "$ratool" = yes ]; then
+	# A second or so; the archive is remade only if the binary changed.
+	gcc -static -O2 -Wall -Wextra -Werror -o "$ratool_bin" \
+		"$QDIR/ratool.c" || die "cannot build $ratool_bin"
+fi
 
-want=$(cat "$0" "$QDIR/guest-init.sh" "$busybox" "$fio" | sha1sum)
+# shellcheck disable=SC2086
+want=$( {
+	echo "variant $variant"
+	cat "$0" "$init" "$busybox" $bins
+	[ "$ratool" = no ] || cat "$ratool_bin"
+} | sha1sum)
 want=${want%% *}
 if [ -f "$out" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 	echo "$out"
@@ -37,10 +70,15 @@ fi
 gen="$QB/gen_init_cpio"
 [ -x "$gen" ] || gcc -O2 -o "$gen" "$PRISTINE_TREE/usr/gen_init_cpio.c"
 
-list="$QB/initramfs.list"
-libs=$(ldd "$fio" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
-	$1 ~ /^\// { print $1 }' | sort -u)
-[ -n "$libs" ] || die "ldd $fio listed no libraries"
+list="$QB/initramfs$suffix.list"
+libs=
+for b in $bins; do
+	l=$(ldd "$b" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+		$1 ~ /^\// { print $1 }')
+	[ -n "$l" ] || die "ldd $b listed no libraries"
+	libs="$libs $l"
+done
+libs=$(for l in $libs; do echo "$l"; done | sort -u)
 # Every directory the archive needs (also the parents of the libraries),
 # listed parents first as gen_init_cpio wants.
 {
@@ -60,10 +98,13 @@ libs=$(ldd "$fio" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }
 {
 	echo "nod /dev/console 0600 0 0 c 5 1"
 	echo "nod /dev/null 0666 0 0 c 1 3"
-	echo "file /init $QDIR/guest-init.sh 0755 0 0"
+	echo "file /init $init 0755 0 0"
 	echo "file /bin/busybox $busybox 0755 0 0"
 	echo "slink /bin/sh busybox 0777 0 0"
-	echo "file /usr/bin/fio $fio 0755 0 0"
+	for b in $bins; do
+		echo "file /usr/bin/$(basename "$b") $b 0755 0 0"
+	done
+	[ "$ratool" = no ] || echo "file /usr/bin/ratool $ratool_bin 0755 0 0"
 	# Shared objects at the paths ldd reports, from their real files.
 	for l in $libs; do
 		echo "file $l $(readlink -f "$l") 0755 0 0"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # build-kernel.sh - build the bench's pristine or patched 6.1 bzImage.
 #
-# Usage: build-kernel.sh pristine|patched
+# Usage: build-kernel.sh pristine|patched|sanitized
 #
 # Owns the bench kernels: build/kbuild-FLAVOUR (make O=), configured as
 # x86_64 tinyconfig + tools/testing/readahead/kernel/qemu.config (+ the
@@ -13,7 +13,9 @@
 #
 # "pristine" is Debian's linux-source-6.1 as unpacked (never written to:
 # the build is out of tree); "patched" is that tree with patches/series
-# applied and the project's mm/readahead.c copied in (kernel-tree.sh).
+# applied and the project's mm/readahead.c copied in (kernel-tree.sh);
+# "sanitized" is the patched tree with sanitized.config (beside this
+# script: KASAN, lockdep, DEBUG_VM, ...) merged last.
 # Configuration is redone only when a fragment, the tree or the applied
 # series changed; the build itself is an incremental make, so a second
 # run with nothing changed costs a few seconds.  Prints the bzImage path
@@ -22,7 +24,7 @@ set -eu
 
 . "$(dirname "$0")/common.sh"
 
-[ $# -eq 1 ] || die "usage: $0 pristine|patched"
+[ $# -eq 1 ] || die "usage: $0 pristine|patched|sanitized"
 flavour=$1
 tree=$(ksrc_dir "$flavour")
 objdir=$(kobj_dir "$flavour")
@@ -34,7 +36,7 @@ start=$(date +%s)
 "$SCRIPTS/deps.sh" build-essential flex bison bc libelf-dev libssl-dev \
 	perl xz-utils patch linux-source-6.1
 "$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE"
-if [ "$flavour" = patched ]; then
+if [ "$flavour" != pristine ]; then
 	"$SCRIPTS/kernel-tree.sh" "$PRISTINE_TREE" "$PATCHED_TREE" "$TOP"
 fi
 
@@ -42,6 +44,7 @@ frags=$frag
 if [ -f "$extra" ] && grep -qE '^CONFIG_' "$extra"; then
 	frags="$frags $extra"
 fi
+[ "$flavour" = sanitized ] && frags="$frags $QDIR/sanitized.config"
 
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG
 mkdir -p "$objdir"

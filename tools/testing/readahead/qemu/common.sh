@@ -24,8 +24,8 @@ kobj_dir() {
 ksrc_dir() {
 	case $1 in
 	pristine) echo "$PRISTINE_TREE" ;;
-	patched) echo "$PATCHED_TREE" ;;
-	*) die "unknown kernel flavour '$1' (pristine or patched)" ;;
+	patched | sanitized) echo "$PATCHED_TREE" ;;
+	*) die "unknown kernel flavour '$1' (pristine, patched or sanitized)" ;;
 	esac
 }
 
@@ -38,4 +38,13 @@ msg() {
 die() {
 	echo "$ME: $*" >&2
 	exit 1
+}
+
+# Kernel reports in console logs or dmesg files ("splats"): prints every
+# matching line (at most 20, with the file name), nothing when clean.
+# Covers BUG/WARNING (also lockdep's and DEBUG_ATOMIC_SLEEP's), KASAN,
+# UBSAN, lockdep, hung tasks, oopses, list corruption, bad pages, RCU.
+SPLAT_RE='BUG:|WARNING:|KASAN:|UBSAN:|possible circular locking|possible recursive locking|inconsistent lock state|INFO: task .* blocked|blocked for more than|Oops|general protection|kernel BUG|list_add corruption|list_del corruption|Kernel panic|Bad page|page dumped because|suspicious RCU usage|rcu.*(stall|self-detected)|soft lockup|Call Trace:|invoked oom-killer'
+splat_scan() {
+	grep -HE "$SPLAT_RE" "$@" 2>/dev/null | head -n 20
 }

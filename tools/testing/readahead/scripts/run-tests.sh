@@ -9,10 +9,13 @@
 #   sim         the JBOD simulator: determinism, conservation, the limit,
 #               the analytic case, job-file errors
 #   replay      the historical reference models (exact windows, traces)
+#   fuzz        libFuzzer over the harness: corpus replay, then 120 s
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
 #   qemu        the patched kernel built and booted under QEMU: a short fio
 #               job with verification, the stats table, trace_enable
-#               refusing garbage, the trace read by the analyzer
+#               refusing garbage, the trace read by the analyzer; then
+#               read errors injected with blkdebug (EIO exactly where the
+#               disk fails, the rest verified, readahead shrinking)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
 # Ends with the line "N passed, N failed"; exits non-zero on any failure.
 set -u
@@ -109,6 +112,13 @@ cat "$rlog"
 count "$rlog" "replay tests"
 
 echo
+echo "== fuzz: the committed corpus, then 120 s of libFuzzer =="
+flog="$build/fuzz.log"
+sh tools/testing/readahead/fuzz/run.sh 120 >"$flog" 2>&1
+cat "$flog"
+count "$flog" "fuzz"
+
+echo
 echo "== kernel: mm/readahead.c in the patched 6.1 tree =="
 kconf="$top/tools/testing/readahead/kernel"
 if "$scripts/kernel-tree.sh" "$tree" "$build/linux-patched" "$top"; then
@@ -135,6 +145,13 @@ qlog="$build/qemu-smoke.log"
 tools/testing/readahead/qemu/smoke.sh >"$qlog" 2>&1
 grep -E '^(ok|not ok) - |^# smoke took' "$qlog"
 count "$qlog" "qemu smoke test"
+
+echo
+echo "== qemu: read errors injected with blkdebug =="
+elog="$build/qemu-ioerror.log"
+tools/testing/readahead/qemu/ioerror.sh >"$elog" 2>&1
+grep -E '^(ok|not ok) - |^# ioerror took' "$elog"
+count "$elog" "qemu I/O error test"
 
 echo
 echo "== checkpatch =="

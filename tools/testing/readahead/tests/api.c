@@ -98,6 +98,32 @@ static void allocation_failure(void)
 	INVARIANT(h_pages_resubmitted() == 0);
 }
 
+/*
+ * readahead(2) on a filesystem that declines every page: forced reads
+ * are not the file's window, so its state must not move (it used to
+ * underflow to 0+4294967254-0; found by the fuzzer).
+ */
+static void forced_read_keeps_window(void)
+{
+	struct h_file *f = h_create(42 * 4096, 128);
+
+	h_fs.take = 0;
+	EXPECT_INT("ret", h_readahead(f->fd, 0, 0), 0);
+	EXPECT_STR("call", h_calls(), "fadvise 0+18446744073709551615 0+0-0 =0");
+	EXPECT_INT("window size", f->file.f_ra.size, 0);
+}
+
+/* A fault on the last page of a file of LLONG_MAX bytes: prev_pos must
+ * not overflow (found by the fuzzer). */
+static void fault_on_last_possible_page(void)
+{
+	struct h_file *f = h_create(LLONG_MAX, 128);
+	pgoff_t last = (pgoff_t)(LLONG_MAX >> PAGE_SHIFT);
+
+	EXPECT_INT("major", h_fault(f, last, VM_SEQ_READ), 1);
+	EXPECT_INT("prev_pos", f->file.f_ra.prev_pos, LLONG_MAX);
+}
+
 void api_checks(void)
 {
 	test_run("shim hole search", hole_search);
@@ -107,4 +133,7 @@ void api_checks(void)
 	test_run("readahead_expand blocked", expand_blocked);
 	test_run("filesystem reads less", fs_reads_less);
 	test_run("allocation failure", allocation_failure);
+	test_run("forced read keeps the window", forced_read_keeps_window);
+	test_run("fault on the last possible page",
+		 fault_on_last_possible_page);
 }

@@ -36,5 +36,6 @@ void fadvise_checks(void);
 void api_checks(void);
 void random_ops_checks(void);
 void trace_checks(void);
+void badinput_checks(void);
 
 #endif /* RA_TEST_H */

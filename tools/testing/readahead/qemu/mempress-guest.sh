@@ -1,0 +1,37 @@
+#!/bin/sh
+# mempress-guest.sh - the guest half of mempress.sh (run by rel-init.sh as test.sh).
+#
+# Owns the streams of the memory pressure test: with the caches dropped,
+# one sequential reader per data file (busybox sha1sum: a stream and a
+# data check at once), all started together; /sys/block/*/stat,
+# /proc/vmstat and /proc/uptime snapshotted before and after; the
+# readahead stats table when the kernel has it.  The host (mempress.sh)
+# turns the snapshots into figures.
+snapshot() {
+	while read -r d v; do
+		echo "$d $v $(cat "/sys/block/$v/stat")"
+	done < "$R/disks" > "$R/blkstat.$1"
+	cp /proc/vmstat "$R/vmstat.$1"
+	cut -d' ' -f1 /proc/uptime > "$R/uptime.$1"
+}
+RADIR=/sys/kernel/debug/readahead
+sync
+echo 3 > /proc/sys/vm/drop_caches
+[ -e $RADIR/stats ] && echo 0 > $RADIR/stats
+grep -E 'MemTotal|MemFree|MemAvailable' /proc/meminfo > "$R/meminfo.before"
+snapshot before
+pids=
+for f in /mnt/d*/f*; do
+	n=$(echo "${f#/mnt/}" | tr / .)
+	sha1sum "$f" > "$R/sum.$n" 2> "$R/sum.$n.err" &
+	pids="$pids $!"
+done
+nfail=0
+for p in $pids; do
+	wait "$p" || nfail=$((nfail + 1))
+done
+snapshot after
+echo "$nfail" > "$R/readers.failed"
+[ -e $RADIR/stats ] && cat $RADIR/stats > "$R/ra-stats"
+cat "$R"/sum.d* | sed 's|/mnt/||' > "$R/sums.got"
+exit 0

@@ -1,0 +1,118 @@
+#!/bin/sh
+# mempress.sh - readahead windows that together exceed a small guest's memory.
+#
+# Usage: mempress.sh [FLAVOUR...]   (pristine, patched; default patched;
+#                                    as root on Debian 12)
+# Environment: MP_MEM (guest MB, default 160), MP_KB (read_ahead_kb of
+# the data disks, default 16384), RA_BPS / RA_IOPS (throttles, default
+# 8000000 and 50 per disk, as the bench).
+#
+# Owns the QEMU memory pressure test.  A guest of MP_MEM MB (the small
+# "mini" initramfs: busybox and ratool, under 3 MB) reads the bench's 3
+# disks x 4 files x 32 MB (384 MB, more than twice its memory) with 12
+# concurrent sequential streams (busybox sha1sum per file, also the data
+# check), read_ahead_kb = MP_KB: 12 windows of up to 16 MB ask for 192 MB
+# of readahead in flight, more than the guest has.
+#
+# "Pages read ahead and evicted before use": every file is read exactly
+# once by one stream, so every byte the disks deliver beyond the files'
+# 384 MB is a page that was read (ahead), evicted before its reader got to
+# it, and read again.  waste = disk-side bytes read / file bytes - 1
+# (from /sys/block/*/stat of the data disks).  Beside it the guest's
+# /proc/vmstat deltas: workingset_refault_file (evicted pages faulted back
+# in: the same thing seen by the page cache's shadow entries), pgsteal,
+# and the readahead stats table (ours).
+#
+# The bound, per kernel: every stream ends with the right sha1; no OOM
+# kill and no splat; waste <= 25%; and disk-side throughput of the useful
+# bytes (384 MB over the streams' elapsed time) >= 50% of the three disks'
+# throttled limit.  Prints "ok - NAME" / "not ok - NAME" and the figures,
+# ends with "N passed, N failed".  About 1 minute per kernel when built.
+# Results in build/qemu/mempress/FLAVOUR.
+set -u
+. "$(dirname "$0")/common.sh"
+
+[ $# -gt 0 ] || set -- patched
+mem=${MP_MEM:-160}
+kb=${MP_KB:-16384}
+bps=${RA_BPS:-8000000}
+MAX_WASTE_PCT=25
+MIN_LIMIT_PCT=50
+passed=0 failed=0
+ok() { echo "ok - $*"; passed=$((passed + 1)); }
+notok() { echo "not ok - $*"; failed=$((failed + 1)); }
+check() { # NAME COMMAND...
+	name=$1
+	shift
+	if "$@"; then ok "$name"; else notok "$name"; fi
+}
+start=$(date +%s)
+work="$QB/mempress"
+mkdir -p "$work"
+echo "# guest ${mem} MB, 3 disks x 4 files x 32 MB = 384 MB, 12 streams, read_ahead_kb $kb, throttle $bps B/s per disk"
+echo "# bound: right data, no OOM, no splat, waste <= ${MAX_WASTE_PCT}%, throughput >= ${MIN_LIMIT_PCT}% of the disk limit"
+
+for flavour in "$@"; do
+	blog="$work/build-$flavour.log"
+	if ! "$QDIR/build-kernel.sh" "$flavour" > "$blog" 2>&1; then
+		tail -n 20 "$blog"
+		notok "$flavour: kernel builds (log: $blog)"
+		continue
+	fi
+	kernel=$(tail -n 1 "$blog")
+	out="$work/$flavour"
+	res="$out/results"
+	if RA_KB=$kb "$QDIR/rel-guest.sh" -s 600 -m "$mem" -i mini -l "3 4 32" \
+			"$kernel" "$QDIR/mempress-guest.sh" "$out" > "$out.log" 2>&1; then
+		ok "$flavour: the guest ran the 12 streams and exited by itself ($(cat "$out/wall-seconds")s)"
+	else
+		sed 's/^/#   /' "$out.log"
+		notok "$flavour: the guest ran the 12 streams and exited (console: $out/console.log)"
+		continue
+	fi
+	ngood=$(awk 'NR == FNR { want[$2] = $1; next } want[$2] == $1' \
+		"$out/ctl/sums" "$res/sums.got" | wc -l)
+	check "$flavour: every stream read its file right (sha1 $ngood/12, failed readers $(cat "$res/readers.failed"))" \
+		test "$ngood" -eq 12 -a "$(cat "$res/readers.failed")" -eq 0
+	# Figures from the snapshots.
+	awk -v bps="$bps" -v mem="$mem" '
+		FILENAME ~ /blkstat.before/ { rb[$1] = $5 * 512; next }
+		FILENAME ~ /blkstat.after/ { ra[$1] = $5 * 512; rq[$1] = $3 - 0; next }
+		FILENAME ~ /vmstat.before/ { vb[$1] = $2; next }
+		FILENAME ~ /vmstat.after/ { va[$1] = $2; next }
+		FILENAME ~ /uptime.before/ { t0 = $1; next }
+		FILENAME ~ /uptime.after/ { t1 = $1; next }
+		END {
+			for (d in ra) { disk += ra[d] - rb[d]; nd++ }
+			files = 12 * 32 * 1048576; secs = t1 - t0
+			waste = 100 * (disk / files - 1)
+			limit = 100 * files / secs / (nd * bps)
+			steal = (va["pgsteal_kswapd"] + va["pgsteal_direct"]) - (vb["pgsteal_kswapd"] + vb["pgsteal_direct"])
+			printf "secs %.1f\ndisk_mb %.1f\nwaste_pct %.1f\nuseful_mbs %.2f\nlimit_pct %.0f\n", secs, disk / 1048576, waste, files / secs / 1e6, limit
+			printf "refault_file %d\npgsteal %d\noom_kill %d\nallocstall %d\n", va["workingset_refault_file"] - vb["workingset_refault_file"], steal, va["oom_kill"] - vb["oom_kill"], (va["allocstall_normal"] + va["allocstall_dma32"] + va["allocstall_movable"]) - (vb["allocstall_normal"] + vb["allocstall_dma32"] + vb["allocstall_movable"])
+		}' "$res/blkstat.before" "$res/blkstat.after" "$res/vmstat.before" \
+		"$res/vmstat.after" "$res/uptime.before" "$res/uptime.after" > "$out/figures"
+	sed "s/^/# $flavour: /" "$out/figures"
+	sed "s/^/# $flavour: /" "$res/meminfo.before"
+	[ -f "$res/ra-stats" ] && sed "s/^/# $flavour: ra-stats: /" "$res/ra-stats"
+	fig() { awk -v k="$1" '$1 == k { print $2 }' "$out/figures"; }
+	waste=$(fig waste_pct)
+	lim=$(fig limit_pct)
+	oom=$(fig oom_kill)
+	check "$flavour: no OOM kill (oom_kill +$oom)" test "$oom" -eq 0
+	check "$flavour: pages read ahead and evicted before use: $waste% of the file bytes read twice (bound ${MAX_WASTE_PCT}%; $(fig refault_file) file refaults, $(fig pgsteal) pages reclaimed)" \
+		awk -v w="$waste" -v m="$MAX_WASTE_PCT" 'BEGIN { exit !(w <= m) }'
+	check "$flavour: useful throughput $(fig useful_mbs) MB/s = $lim% of the disks' limit (bound >= ${MIN_LIMIT_PCT}%)" \
+		test "$lim" -ge "$MIN_LIMIT_PCT"
+	found=$(splat_scan "$out/console.log" "$res/dmesg.txt")
+	if [ -z "$found" ]; then
+		ok "$flavour: no splat in the kernel log"
+	else
+		echo "$found" | sed 's/^/#   /'
+		notok "$flavour: no splat in the kernel log"
+	fi
+done
+
+echo "# mempress took $(($(date +%s) - start))s; results in $work"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
