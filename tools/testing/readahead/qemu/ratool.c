@@ -393,11 +393,21 @@ static int cmd_race(const char *path, long kb, double secs)
 		}
 		if (p == 0) {
 			switch (role) {
-			case 0: writer(path, max, until, 1); break;
-			case 1: advisor(path, max, until, 2); break;
-			case 2: reader(path, 4096, until, 1); break;
-			case 3: reader(path, 65536, until, 2); break;
-			default: mreader(path, max, until); break;
+			case 0:
+				writer(path, max, until, 1);
+				break;
+			case 1:
+				advisor(path, max, until, 2);
+				break;
+			case 2:
+				reader(path, 4096, until, 1);
+				break;
+			case 3:
+				reader(path, 65536, until, 2);
+				break;
+			default:
+				mreader(path, max, until);
+				break;
 			}
 		}
 		pids[np++] = p;
