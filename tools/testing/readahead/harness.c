@@ -570,21 +570,25 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 static void drop_range(struct address_space *mapping, pgoff_t first,
 		       pgoff_t last)
 {
-	loff_t isize = i_size_read(mapping->host);
-	pgoff_t end = isize > 0 ? (pgoff_t)((isize - 1) >> PAGE_SHIFT) : 0;
-	pgoff_t index;
+	struct xarray *xa = &mapping->i_pages;
+	unsigned long i, n = 0;
+	struct folio **victims;
 
-	if (last > end)
-		last = end;
-	for (index = first; index <= last; index++) {
-		struct folio *folio = xa_load(&mapping->i_pages, index);
+	/* Walk what is cached, not the range: it may span 2^51 pages. */
+	victims = calloc(xa->count + 1, sizeof(*victims));
+	if (!victims)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
+	for (i = 0; i < xa->capacity; i++) {
+		struct folio *folio = xa->slots[i];
 
-		if (folio && !folio_test_locked(folio) &&
-		    folio->index == index)
-			filemap_remove_folio(folio);
-		if (index == ULONG_MAX)
-			break;
+		if (folio && xa->keys[i] == folio->index &&
+		    folio->index >= first && folio->index <= last &&
+		    !folio_test_locked(folio))
+			victims[n++] = folio;
 	}
+	for (i = 0; i < n; i++)
+		filemap_remove_folio(victims[i]);
+	free(victims);
 }
 
 int h_fadvise(int fd, loff_t offset, loff_t len, int advice)

@@ -14,6 +14,8 @@
 #    counts as failed.  SECONDS=0 only replays.
 # Ends with "fuzz: N passed, N failed"; exits non-zero on any failure.
 set -u
+# libFuzzer prints raw bytes (dictionary entries): parse them as bytes.
+export LC_ALL=C
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../../.." && pwd)
