@@ -191,3 +191,41 @@ void hist_state_init(struct file_ra_state *ra,
 	ra->ra_pages = inode_to_bdi(mapping->host)->ra_pages;
 	ra->prev_pos = -1;
 }
+
+void hist_submit(struct readahead_control *ractl, struct hist_decision *d)
+{
+	struct file_ra_state *ra = ractl->ra;
+
+	d->start = ra->start;
+	d->size = ra->size;
+	d->async_size = ra->async_size;
+	d->actual = hist_read_range(ractl, ra->start, ra->size,
+				    ra->async_size);
+	hist_trace(ractl, d);
+}
+
+void hist_sync(struct readahead_control *ractl, unsigned long req,
+	       hist_ondemand_fn ondemand)
+{
+	struct file *file = ractl->file;
+
+	if (!ractl->ra->ra_pages)
+		return;
+	/* 2009 had no FMODE_RANDOM: POSIX_FADV_RANDOM read as asked. */
+	if (file && (file->f_mode & FMODE_RANDOM)) {
+		hist_read_range(ractl, readahead_index(ractl), req, 0);
+		return;
+	}
+	ondemand(ractl, false, req, false);
+}
+
+void hist_async(struct readahead_control *ractl, struct folio *folio,
+		unsigned long req, bool fault, hist_ondemand_fn ondemand)
+{
+	if (!ractl->ra->ra_pages || !folio_test_readahead(folio))
+		return;
+	if (folio_test_writeback(folio))
+		return;
+	folio_clear_readahead(folio);
+	ondemand(ractl, true, req, fault);
+}

@@ -49,6 +49,17 @@ struct hist_decision {
 void hist_trace(struct readahead_control *ractl,
 		const struct hist_decision *d);
 
+/* A model's on-demand decision: @hit is a marker hit, @fault a fault. */
+typedef void (*hist_ondemand_fn)(struct readahead_control *ractl, bool hit,
+				 unsigned long req, bool fault);
+/* Read the window in the file's state and trace @d with it. */
+void hist_submit(struct readahead_control *ractl, struct hist_decision *d);
+/* The 2009 page_cache_sync_readahead() and ..._async_readahead(). */
+void hist_sync(struct readahead_control *ractl, unsigned long req,
+	       hist_ondemand_fn ondemand);
+void hist_async(struct readahead_control *ractl, struct folio *folio,
+		unsigned long req, bool fault, hist_ondemand_fn ondemand);
+
 /* force_page_cache_readahead(): 2 MB chunks, no state, traced fadvise. */
 void hist_force(struct readahead_control *ractl, unsigned long nr);
 void hist_unbounded(struct readahead_control *ractl, unsigned long nr,

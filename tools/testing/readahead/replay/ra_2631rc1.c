@@ -123,36 +123,18 @@ readit:
 		ra->async_size = hist_next_size(ra->size, max);
 		ra->size += ra->async_size;
 	}
-	d.start = ra->start;
-	d.size = ra->size;
-	d.async_size = ra->async_size;
-	d.actual = hist_read_range(ractl, ra->start, ra->size,
-				   ra->async_size);
-	hist_trace(ractl, &d);
+	hist_submit(ractl, &d);
 }
 
 static void ra2631_sync(struct readahead_control *ractl, unsigned long req)
 {
-	struct file *file = ractl->file;
-
-	if (!ractl->ra->ra_pages)
-		return;
-	if (file && (file->f_mode & FMODE_RANDOM)) {
-		hist_read_range(ractl, readahead_index(ractl), req, 0);
-		return;
-	}
-	ra2631_ondemand(ractl, false, req, false);
+	hist_sync(ractl, req, ra2631_ondemand);
 }
 
 static void ra2631_async_ra(struct readahead_control *ractl,
 			    struct folio *folio, unsigned long req, bool fault)
 {
-	if (!ractl->ra->ra_pages || !folio_test_readahead(folio))
-		return;
-	if (folio_test_writeback(folio))
-		return;
-	folio_clear_readahead(folio);
-	ra2631_ondemand(ractl, true, req, fault);
+	hist_async(ractl, folio, req, fault, ra2631_ondemand);
 }
 
 static void ra2631_async(struct readahead_control *ractl,
