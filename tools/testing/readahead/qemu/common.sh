@@ -48,3 +48,29 @@ SPLAT_RE='BUG:|WARNING:|KASAN:|UBSAN:|possible circular locking|possible recursi
 splat_scan() {
 	grep -HE "$SPLAT_RE" "$@" 2>/dev/null | head -n 20
 }
+
+# The control disk: OUT/ctl packed as a tar at the start of a 256 MB raw
+# image OUT/io.img; the guest reads its job there and writes results back.
+pack_io_disk() {
+	tar -cf "$1/ctl.tar" -C "$1/ctl" .
+	truncate -s 256M "$1/io.img"
+	dd if="$1/ctl.tar" of="$1/io.img" conv=notrunc status=none
+}
+
+# Boot KERNEL with INITRAMFS and MEM MB under TCG for at most LIMIT
+# seconds, serial console to OUT/console.log, the remaining arguments
+# (drives) passed to QEMU.  Sets rc (QEMU's, or timeout's 124) and secs.
+boot_guest() {
+	_limit=$1 _mem=$2 _kernel=$3 _initramfs=$4 _out=$5
+	shift 5
+	start=$(date +%s)
+	rc=0
+	timeout --kill-after=10 "$_limit" qemu-system-x86_64 -accel tcg \
+		-cpu max -m "$_mem" -smp 1 -nodefaults -no-reboot \
+		-display none -serial "file:$_out/console.log" \
+		-kernel "$_kernel" -initrd "$_initramfs" \
+		-append "console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init" \
+		"$@" > "$_out/qemu.out" 2>&1 || rc=$?
+	secs=$(($(date +%s) - start))
+	echo "$secs" > "$_out/wall-seconds"
+}

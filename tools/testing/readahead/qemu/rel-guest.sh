@@ -88,9 +88,7 @@ scratch_mb $scratch
 read_ahead_kb ${RA_KB:-default}
 INFO
 io="$out/io.img"
-tar -cf "$out/ctl.tar" -C "$out/ctl" .
-truncate -s 256M "$io"
-dd if="$out/ctl.tar" of="$io" conv=notrunc status=none
+pack_io_disk "$out"
 
 set -- -drive "if=none,id=io,file=$io,format=raw" \
 	-device "virtio-blk-pci,drive=io,serial=raio"
@@ -117,15 +115,7 @@ if [ "$scratch" -gt 0 ]; then
 fi
 
 log="$out/console.log"
-start=$(date +%s)
-rc=0
-timeout --kill-after=10 "$limit" qemu-system-x86_64 -accel tcg -cpu max \
-	-m "$mem" -smp 1 -nodefaults -no-reboot -display none \
-	-serial "file:$log" -kernel "$kernel" -initrd "$initramfs" \
-	-append "console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init" \
-	"$@" > "$out/qemu.out" 2>&1 || rc=$?
-secs=$(($(date +%s) - start))
-echo "$secs" > "$out/wall-seconds"
+boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
 rm -f "$out/scratch.img"
 
 fail() {

@@ -71,9 +71,7 @@ mem $mem
 read_ahead_kb ${RA_KB:-default}
 INFO
 io="$out/io.img"
-tar -cf "$out/ctl.tar" -C "$out/ctl" .
-truncate -s 256M "$io"
-dd if="$out/ctl.tar" of="$io" conv=notrunc status=none
+pack_io_disk "$out"
 
 set -- -drive "if=none,id=io,file=$io,format=raw" \
 	-device "virtio-blk-pci,drive=io,serial=raio"
@@ -85,15 +83,7 @@ while [ "$k" -lt "$nd" ]; do
 done
 
 log="$out/console.log"
-start=$(date +%s)
-rc=0
-timeout --kill-after=10 "$limit" qemu-system-x86_64 -accel tcg -cpu max \
-	-m "$mem" -smp 1 -nodefaults -no-reboot -display none \
-	-serial "file:$log" -kernel "$kernel" -initrd "$initramfs" \
-	-append "console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init" \
-	"$@" > "$out/qemu.out" 2>&1 || rc=$?
-secs=$(($(date +%s) - start))
-echo "$secs" > "$out/wall-seconds"
+boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
 
 label=$(echo "$kernel" | sed -n 's|.*/kbuild-\([^/]*\)/.*|\1|p')
 [ -n "$label" ] || label=$kernel
