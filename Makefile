@@ -84,8 +84,11 @@ bench-smoke: tree
 bench-ioerror: tree
 	tools/testing/readahead/qemu/ioerror.sh patched pristine
 
+# Pristine 6.1 runs for comparison only: it re-reads 73% of the data
+# under this pressure and fails the bound that ours is held to.
 bench-mempress: tree
-	tools/testing/readahead/qemu/mempress.sh patched pristine
+	tools/testing/readahead/qemu/mempress.sh patched
+	-tools/testing/readahead/qemu/mempress.sh pristine
 
 bench-sanitized: tree
 	tools/testing/readahead/qemu/sanitized.sh
