@@ -543,6 +543,23 @@ static unsigned long ra_read_clipped(struct readahead_control *ractl,
 	return ra_read_unbounded(ractl, nr_to_read, lookahead_size);
 }
 
+/*
+ * Read @nr_to_read pages outside the file's window (a forced or a random
+ * read): pages the filesystem declines, or adds with readahead_expand(),
+ * must not change the window, so the reads run without it.
+ */
+static unsigned long ra_read_stateless(struct readahead_control *ractl,
+				       unsigned long nr_to_read)
+{
+	struct file_ra_state *ra = ractl->ra;
+	unsigned long actual;
+
+	ractl->ra = NULL;
+	actual = ra_read_clipped(ractl, nr_to_read, 0);
+	ractl->ra = ra;
+	return actual;
+}
+
 /* Forced readahead, accounted as @pattern. */
 static void ra_force(struct readahead_control *ractl,
 		     unsigned long nr_to_read, enum ra_pattern pattern)
@@ -551,7 +568,6 @@ static void ra_force(struct readahead_control *ractl,
 	unsigned long cap = max_t(unsigned long,
 				  totalram_pages() / RA_FORCE_MEM_SHARE,
 				  RA_FORCE_CHUNK_PAGES);
-	struct file_ra_state *ra = ractl->ra;
 	struct ra_decision d = {
 		.pattern = pattern,
 		.index = readahead_index(ractl),
@@ -563,12 +579,6 @@ static void ra_force(struct readahead_control *ractl,
 	if (unlikely(!aops->read_folio && !aops->readahead))
 		return;
 
-	/*
-	 * Forced reads are not part of the file's window: pages the
-	 * filesystem declines, or adds with readahead_expand(), must not
-	 * change it.
-	 */
-	ractl->ra = NULL;
 	nr_to_read = min(nr_to_read, cap);
 	d.size = nr_to_read;
 	while (nr_to_read) {
@@ -576,13 +586,12 @@ static void ra_force(struct readahead_control *ractl,
 					    RA_FORCE_CHUNK_PAGES);
 
 		ractl->_index = index;
-		d.actual += ra_read_clipped(ractl, chunk, 0);
+		d.actual += ra_read_stateless(ractl, chunk);
 		if (index + chunk < index)
 			break;
 		index += chunk;
 		nr_to_read -= chunk;
 	}
-	ractl->ra = ra;
 	ra_account(ractl, &d);
 }
 
@@ -847,7 +856,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
 		d.size = req;
-		d.actual = ra_read_clipped(ractl, req, 0);
+		d.actual = ra_read_stateless(ractl, req);
 		break;
 	default:
 		d.actual = ra_submit(ractl, max);

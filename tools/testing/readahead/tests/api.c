@@ -113,6 +113,21 @@ static void forced_read_keeps_window(void)
 	EXPECT_INT("window size", f->file.f_ra.size, 0);
 }
 
+/*
+ * A random read on a filesystem that expands requests: the random read
+ * is not the file's window, so the expansion must not grow the window
+ * (it did, past the maximum; found by the fuzzer).
+ */
+static void random_read_expand_keeps_window(void)
+{
+	struct h_file *f = h_create(1 << 30, 128);
+
+	h_fs.expand_align = 16;
+	h_read(f, 5000 * 4096, 4096);
+	EXPECT_STR("io", h_io(), "4992-5007");
+	EXPECT_INT("window size", f->file.f_ra.size, 0);
+}
+
 /* A fault on the last page of a file of LLONG_MAX bytes: prev_pos must
  * not overflow (found by the fuzzer). */
 static void fault_on_last_possible_page(void)
@@ -134,6 +149,8 @@ void api_checks(void)
 	test_run("filesystem reads less", fs_reads_less);
 	test_run("allocation failure", allocation_failure);
 	test_run("forced read keeps the window", forced_read_keeps_window);
+	test_run("random read with expansion keeps the window",
+		 random_read_expand_keeps_window);
 	test_run("fault on the last possible page",
 		 fault_on_last_possible_page);
 }
