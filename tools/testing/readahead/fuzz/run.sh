@@ -47,7 +47,10 @@ run="$out/run"
 rm -rf "$run"
 mkdir -p "$run/corpus" "$run/findings"
 export FUZZ_FINDINGS="$run/findings"
+# A fixed seed (FUZZ_SEED, default 1) makes a run repeatable on the same
+# machine; give another one to explore elsewhere.
 opts="-rss_limit_mb=2048 -timeout=60 -error_exitcode=77 -timeout_exitcode=77"
+opts="$opts -seed=${FUZZ_SEED:-1}"
 
 echo "== fuzz: replay of $corpus =="
 n=$(find "$corpus" -type f | wc -l)
