@@ -37,17 +37,7 @@ unsigned int nr_parts;
 static const char *cur_path;
 static int cur_line;
 
-static int err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s:%d: ", cur_path, cur_line);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return -1;
-}
+#define err(...) file_err(cur_path, cur_line, __VA_ARGS__)
 
 static void disk_defaults(struct disk_params *p)
 {

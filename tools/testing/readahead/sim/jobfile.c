@@ -166,17 +166,20 @@ static int parse_time_us(const char *s, uint64_t *out)
 static const char *cur_path;
 static int cur_line;
 
-static int err(const char *fmt, ...)
+/* "FILE:LINE: message" on stderr; returns -1.  Both parsers use it. */
+int file_err(const char *path, int line, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s:%d: ", cur_path, cur_line);
+	fprintf(stderr, "%s:%d: ", path, line);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	return -1;
 }
+
+#define err(...) file_err(cur_path, cur_line, __VA_ARGS__)
 
 /* Expand ${NAME} in @in into @out. */
 static int expand(const char *in, char *out, size_t size)

@@ -88,6 +88,8 @@ void report_timeline_sample(void *obj, uint64_t arg);
 extern FILE *timeline_file;
 
 /* Small parsing helpers shared by the two parsers (jobfile.c). */
+int file_err(const char *path, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 int parse_size(const char *s, uint64_t *out);
 int parse_uint(const char *s, uint64_t *out);
 int parse_double(const char *s, double *out);
