@@ -139,19 +139,17 @@ else
 	fail 1 "patched kernel tree"
 fi
 
-echo
-echo "== qemu: the patched kernel booted, fio verified, debugfs checked =="
-qlog="$build/qemu-smoke.log"
-tools/testing/readahead/qemu/smoke.sh >"$qlog" 2>&1
-grep -E '^(ok|not ok) - |^# smoke took' "$qlog"
-count "$qlog" "qemu smoke test"
-
-echo
-echo "== qemu: read errors injected with blkdebug =="
-elog="$build/qemu-ioerror.log"
-tools/testing/readahead/qemu/ioerror.sh >"$elog" 2>&1
-grep -E '^(ok|not ok) - |^# ioerror took' "$elog"
-count "$elog" "qemu I/O error test"
+# A QEMU script: its checks and timing line, then its counts.
+qemu_stage() {
+	echo
+	echo "== qemu: $2 =="
+	qlog="$build/qemu-$1.log"
+	"tools/testing/readahead/qemu/$1.sh" >"$qlog" 2>&1
+	grep -E "^(ok|not ok) - |^# $1 took" "$qlog"
+	count "$qlog" "qemu $1 test"
+}
+qemu_stage smoke "the patched kernel booted, fio verified, debugfs checked"
+qemu_stage ioerror "read errors injected with blkdebug"
 
 echo
 echo "== checkpatch =="
