@@ -72,33 +72,28 @@ static void system_defaults(void)
 
 static int set_system(const char *key, const char *val)
 {
-	if (!strcmp(key, "memory")) {
-		if (parse_size(val, &sys.memory) || sys.memory < (1 << 20))
-			goto bad;
-	} else if (!strcmp(key, "seed")) {
-		if (parse_uint(val, &sys.seed))
-			goto bad;
-	} else if (!strcmp(key, "syscall_us")) {
-		if (parse_double(val, &sys.syscall_us))
-			goto bad;
-	} else if (!strcmp(key, "copy_mbps")) {
-		if (parse_double(val, &sys.copy_mbps))
-			goto bad;
-	} else if (!strcmp(key, "fault_us")) {
-		if (parse_double(val, &sys.fault_us))
-			goto bad;
-	} else if (!strcmp(key, "wakeup_us")) {
-		if (parse_double(val, &sys.wakeup_us))
-			goto bad;
-	} else if (!strcmp(key, "jitter_us")) {
-		if (parse_double(val, &sys.jitter_us) || sys.jitter_us < 0)
-			goto bad;
-	} else {
-		return err("unknown option '%s'", key);
-	}
-	return 0;
-bad:
-	return err("bad value '%s' for option '%s'", val, key);
+	if (!strcmp(key, "memory"))
+		return opt_size(cur_path, cur_line, key, val, 1 << 20,
+				SIM_MAX_MEMORY, &sys.memory);
+	if (!strcmp(key, "seed"))
+		return opt_uint(cur_path, cur_line, key, val, 0, UINT64_MAX,
+				&sys.seed);
+	if (!strcmp(key, "syscall_us"))
+		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
+				  &sys.syscall_us);
+	if (!strcmp(key, "copy_mbps"))
+		return opt_double(cur_path, cur_line, key, val, 0,
+				  SIM_MAX_MBPS, &sys.copy_mbps);
+	if (!strcmp(key, "fault_us"))
+		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
+				  &sys.fault_us);
+	if (!strcmp(key, "wakeup_us"))
+		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
+				  &sys.wakeup_us);
+	if (!strcmp(key, "jitter_us"))
+		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
+				  &sys.jitter_us);
+	return err("unknown option '%s'", key);
 }
 
 #define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
@@ -120,14 +115,14 @@ static const struct uint_key {
 static const struct dbl_key {
 	const char *name;
 	size_t off;
-	double lo;
+	double lo, hi;
 } dbl_keys[] = {
-	{ "seek_ms", PARAM(seek_ms), 0 },
-	{ "track_ms", PARAM(track_ms), 0 },
-	{ "rate_mbps", PARAM(rate_mbps), 0.001 },
-	{ "overhead_us", PARAM(overhead_us), 0 },
-	{ "iface_mbps", PARAM(iface_mbps), 0.001 },
-	{ "plug_ms", PARAM(plug_ms), 0 },
+	{ "seek_ms", PARAM(seek_ms), 0, SIM_MAX_MS },
+	{ "track_ms", PARAM(track_ms), 0, SIM_MAX_MS },
+	{ "rate_mbps", PARAM(rate_mbps), 0.001, SIM_MAX_MBPS },
+	{ "overhead_us", PARAM(overhead_us), 0, SIM_MAX_US },
+	{ "iface_mbps", PARAM(iface_mbps), 0.001, SIM_MAX_MBPS },
+	{ "plug_ms", PARAM(plug_ms), 0, SIM_MAX_MS },
 };
 
 /*
@@ -154,6 +149,10 @@ static int set_fail(struct disk_params *p, const char *key, const char *val)
 		if (parse_uint(tok, &lo) || parse_uint(dash + 1, &hi) ||
 		    hi < lo)
 			goto bad;
+		if (hi >= SIM_MAX_BYTES >> SECTOR_SHIFT)
+			return err("bad value '%s' for option '%s' (allowed: sectors 0 to %llu)",
+				   val, key,
+				   (SIM_MAX_BYTES >> SECTOR_SHIFT) - 1);
 		p->fail[p->nr_fail].start = lo;
 		p->fail[p->nr_fail].end = hi;
 		p->nr_fail++;
@@ -171,11 +170,9 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 	uint64_t u;
 	double d;
 
-	if (!strcmp(key, "capacity")) {
-		if (parse_size(val, &p->capacity) || p->capacity < (1 << 20))
-			goto bad;
-		return 0;
-	}
+	if (!strcmp(key, "capacity"))
+		return opt_size(cur_path, cur_line, key, val, 1 << 20,
+				SIM_MAX_BYTES, &p->capacity);
 	if (!strcmp(key, "elevator")) {
 		if (!strcmp(val, "sort"))
 			p->elevator = ELV_SORT;
@@ -198,8 +195,8 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 
 		if (strcmp(key, k->name))
 			continue;
-		if (parse_uint(val, &u) || u < k->lo || u > k->hi)
-			goto bad;
+		if (opt_uint(cur_path, cur_line, key, val, k->lo, k->hi, &u))
+			return -1;
 		*(unsigned int *)((char *)p + k->off) = u;
 		return 0;
 	}
@@ -208,8 +205,9 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 
 		if (strcmp(key, k->name))
 			continue;
-		if (parse_double(val, &d) || d < k->lo)
-			goto bad;
+		if (opt_double(cur_path, cur_line, key, val, k->lo, k->hi,
+			       &d))
+			return -1;
 		*(double *)((char *)p + k->off) = d;
 		return 0;
 	}

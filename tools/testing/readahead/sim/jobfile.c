@@ -21,6 +21,8 @@
 #include "jobs.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -67,24 +69,43 @@ char *trim(char *s)
 	return s;
 }
 
+/*
+ * The number parsers return 0, -1 for a malformed value, or -2 for a
+ * number too large for its type (strtoull() saturates at UINT64_MAX and
+ * strtod() at HUGE_VAL: neither is taken as the value).
+ */
 int parse_uint(const char *s, uint64_t *out)
 {
 	char *end;
+	uint64_t v;
 
 	if (!isdigit((unsigned char)*s))
 		return -1;
-	*out = strtoull(s, &end, 10);
-	return *end ? -1 : 0;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end)
+		return -1;
+	if (errno == ERANGE)
+		return -2;
+	*out = v;
+	return 0;
 }
 
 int parse_double(const char *s, double *out)
 {
 	char *end;
+	double v;
 
 	if (!isdigit((unsigned char)*s) && *s != '.')
 		return -1;
-	*out = strtod(s, &end);
-	return *end ? -1 : 0;
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end)
+		return -1;
+	if (errno == ERANGE || !isfinite(v))
+		return -2;
+	*out = v;
+	return 0;
 }
 
 int parse_size(const char *s, uint64_t *out)
@@ -94,7 +115,10 @@ int parse_size(const char *s, uint64_t *out)
 
 	if (!isdigit((unsigned char)*s))
 		return -1;
+	errno = 0;
 	v = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		v = UINT64_MAX;
 	switch (tolower((unsigned char)*end)) {
 	case 'k':
 		mult = 1ULL << 10;
@@ -120,9 +144,97 @@ int parse_size(const char *s, uint64_t *out)
 		if (tolower((unsigned char)*end) == 'b')
 			end++;
 	}
-	if (*end || v > UINT64_MAX / mult)
+	if (*end)
 		return -1;
+	if (v == UINT64_MAX || v > UINT64_MAX / mult)
+		return -2;
 	*out = v * mult;
+	return 0;
+}
+
+/* @v as a size the parser reads back: "64t", "1m", "512". */
+static void fmt_size(char *buf, size_t n, uint64_t v)
+{
+	static const char sfx[] = "kmgt";
+	int i = -1;
+
+	while (i < 3 && v && !(v & 1023)) {
+		v >>= 10;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, n, "%llu%c", (unsigned long long)v, sfx[i]);
+}
+
+/*
+ * The checked option values, shared by the two parsers: parse @val into
+ * *@out if it lies in [@lo, @hi], else print the "PATH:LINE:" error (a
+ * number out of range names the range) and leave *@out alone.
+ */
+static int range_err(const char *path, int line, const char *key,
+		     const char *val, const char *lo, const char *hi)
+{
+	return file_err(path, line,
+			"bad value '%s' for option '%s' (allowed: %s to %s)",
+			val, key, lo, hi);
+}
+
+int opt_size(const char *path, int line, const char *key, const char *val,
+	     uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char l[32], h[32];
+	uint64_t v = 0;
+	int ret = parse_size(val, &v);
+
+	if (ret == -1)
+		return file_err(path, line, "bad value '%s' for option '%s'",
+				val, key);
+	if (ret || v < lo || v > hi) {
+		fmt_size(l, sizeof(l), lo);
+		fmt_size(h, sizeof(h), hi);
+		return range_err(path, line, key, val, l, h);
+	}
+	*out = v;
+	return 0;
+}
+
+int opt_uint(const char *path, int line, const char *key, const char *val,
+	     uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char l[32], h[32];
+	uint64_t v = 0;
+	int ret = parse_uint(val, &v);
+
+	if (ret == -1)
+		return file_err(path, line, "bad value '%s' for option '%s'",
+				val, key);
+	if (ret || v < lo || v > hi) {
+		snprintf(l, sizeof(l), "%llu", (unsigned long long)lo);
+		snprintf(h, sizeof(h), "%llu", (unsigned long long)hi);
+		return range_err(path, line, key, val, l, h);
+	}
+	*out = v;
+	return 0;
+}
+
+int opt_double(const char *path, int line, const char *key, const char *val,
+	       double lo, double hi, double *out)
+{
+	char l[32], h[32];
+	double v = 0;
+	int ret = parse_double(val, &v);
+
+	if (ret == -1)
+		return file_err(path, line, "bad value '%s' for option '%s'",
+				val, key);
+	if (ret || !(v >= lo && v <= hi)) {
+		snprintf(l, sizeof(l), "%.15g", lo);
+		snprintf(h, sizeof(h), "%.15g", hi);
+		return range_err(path, line, key, val, l, h);
+	}
+	*out = v;
 	return 0;
 }
 
@@ -139,7 +251,8 @@ static int parse_bool(const char *s, bool *out)
 	return -1;
 }
 
-static int parse_time_us(const char *s, uint64_t *out)
+/* Microseconds, or with a us/ms/s suffix; -2 above @max_us. */
+static int parse_time_us(const char *s, uint64_t max_us, uint64_t *out)
 {
 	char num[64], *end;
 	uint64_t v, mult = 1;
@@ -149,6 +262,7 @@ static int parse_time_us(const char *s, uint64_t *out)
 		return -1;
 	memcpy(num, s, n);
 	num[n] = '\0';
+	errno = 0;
 	v = strtoull(num, &end, 10);
 	s += n;
 	if (!strcmp(s, "") || !strcmp(s, "us"))
@@ -159,6 +273,8 @@ static int parse_time_us(const char *s, uint64_t *out)
 		mult = 1000000;
 	else
 		return -1;
+	if (errno == ERANGE || v > max_us / mult)
+		return -2;
 	*out = v * mult;
 	return 0;
 }
@@ -230,15 +346,18 @@ static int set_option(struct job *j, const char *key, const char *val)
 		else
 			goto bad;
 	} else if (!strcmp(key, "bs")) {
-		if (parse_size(val, &j->bs) || !j->bs ||
-		    j->bs % 512)
-			goto bad;
+		if (opt_size(cur_path, cur_line, key, val, 512, SIM_MAX_BS, &u))
+			return -1;
+		if (u % 512)
+			return err("bad value '%s' for option '%s' (allowed: a multiple of 512)",
+				   val, key);
+		j->bs = u;
 	} else if (!strcmp(key, "size")) {
-		if (parse_size(val, &j->size) || !j->size)
-			goto bad;
+		return opt_size(cur_path, cur_line, key, val, 1, SIM_MAX_BYTES,
+				&j->size);
 	} else if (!strcmp(key, "offset")) {
-		if (parse_size(val, &j->offset))
-			goto bad;
+		return opt_size(cur_path, cur_line, key, val, 0, SIM_MAX_BYTES,
+				&j->offset);
 	} else if (!strcmp(key, "ioengine")) {
 		if (!strcmp(val, "sync"))
 			j->engine = ENG_SYNC;
@@ -249,8 +368,8 @@ static int set_option(struct job *j, const char *key, const char *val)
 		else
 			goto bad;
 	} else if (!strcmp(key, "numjobs")) {
-		if (parse_uint(val, &u) || !u || u > 4096)
-			goto bad;
+		if (opt_uint(cur_path, cur_line, key, val, 1, 4096, &u))
+			return -1;
 		j->numjobs = u;
 	} else if (!strcmp(key, "filename")) {
 		if (!*val || strlen(val) >= sizeof(j->filename) ||
@@ -262,8 +381,14 @@ static int set_option(struct job *j, const char *key, const char *val)
 		if (!*val || parse_bool(val, &j->fadvise_hint))
 			goto bad;
 	} else if (!strcmp(key, "thinktime")) {
-		if (parse_time_us(val, &j->thinktime_us))
+		int ret = parse_time_us(val, SIM_MAX_THINK_US, &u);
+
+		if (ret == -1)
 			goto bad;
+		if (ret)
+			return err("bad value '%s' for option '%s' (allowed: 0 to %llus)",
+				   val, key, SIM_MAX_THINK_US / 1000000);
+		j->thinktime_us = u;
 	} else if (!strcmp(key, "invalidate")) {
 		if (!*val || parse_bool(val, &j->invalidate))
 			goto bad;
@@ -276,8 +401,8 @@ static int set_option(struct job *j, const char *key, const char *val)
 		else
 			goto bad;
 	} else if (!strcmp(key, "pre_cached")) {
-		if (parse_size(val, &j->pre_cached))
-			goto bad;
+		return opt_size(cur_path, cur_line, key, val, 0, SIM_MAX_BYTES,
+				&j->pre_cached);
 	} else if (!strcmp(key, "group_reporting")) {
 		if (parse_bool(val, &j->group_reporting))
 			goto bad;

@@ -93,6 +93,30 @@ int file_err(const char *path, int line, const char *fmt, ...)
 int parse_size(const char *s, uint64_t *out);
 int parse_uint(const char *s, uint64_t *out);
 int parse_double(const char *s, double *out);
+/*
+ * Option values with an allowed range: parsed into *out only if they lie
+ * in [lo, hi]; otherwise "PATH:LINE: bad value 'VAL' for option 'KEY'",
+ * followed by " (allowed: LO to HI)" for a number out of range, and -1.
+ */
+int opt_size(const char *path, int line, const char *key, const char *val,
+	     uint64_t lo, uint64_t hi, uint64_t *out);
+int opt_uint(const char *path, int line, const char *key, const char *val,
+	     uint64_t lo, uint64_t hi, uint64_t *out);
+int opt_double(const char *path, int line, const char *key, const char *val,
+	       double lo, double hi, double *out);
+
+/*
+ * The ranges: bytes of a file, offset, cached tail or disk (64 TiB:
+ * sector and page counts, offset+size and the disk model's arithmetic
+ * stay far from overflowing), a block, a think time.
+ */
+#define SIM_MAX_BYTES		(64ULL << 40)
+#define SIM_MAX_BS		(1ULL << 30)
+#define SIM_MAX_THINK_US	3600000000ULL	/* an hour */
+#define SIM_MAX_MEMORY		(256ULL << 30)
+#define SIM_MAX_US		1e6		/* per-operation costs: 1 s */
+#define SIM_MAX_MS		1e3		/* seek, track, plug: 1 s */
+#define SIM_MAX_MBPS		1e6		/* rates: 1 TB/s */
 char *trim(char *s);
 
 #endif

@@ -64,9 +64,24 @@ static int make_files(void)
 				j->line, j->filename);
 			return -1;
 		}
-		for (k = i; k < nr_jobs; k++)
-			if (!strcmp(jobs[k].filename, j->filename))
-				size = max(size, jobs[k].offset + jobs[k].size);
+		for (k = i; k < nr_jobs; k++) {
+			const struct job *o = &jobs[k];
+			struct partition *pt = part_for_path(o->filename);
+			uint64_t room = pt->nsect << SECTOR_SHIFT;
+
+			if (strcmp(o->filename, j->filename))
+				continue;
+			/* Each is at most SIM_MAX_BYTES: the sum cannot wrap. */
+			if (o->offset > room || o->size > room - o->offset) {
+				fprintf(stderr, "%s:%d: job '%s': offset+size %llu+%llu is past the end of %s (allowed: up to %llu bytes)\n",
+					o->path, o->line, o->name,
+					(unsigned long long)o->offset,
+					(unsigned long long)o->size, pt->name,
+					(unsigned long long)room);
+				return -1;
+			}
+			size = max(size, o->offset + o->size);
+		}
 		j->si = fs_create(part_for_path(j->filename), j->filename,
 				  size);
 	}

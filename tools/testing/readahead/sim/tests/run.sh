@@ -109,7 +109,8 @@ printf '[system]\nmemory=64m\n[disk sda]\n' > "$TMP/m.disks"
 experr() { # name, jobfile text, expected stderr (with FILE for the path)
 	printf "$2" > "$TMP/$1.fio"
 	want=$(printf '%s' "$3" | sed "s|FILE|$TMP/$1.fio|")
-	"$SIM" "$TMP/m.disks" "$TMP/$1.fio" > "$TMP/$1.o" 2> "$TMP/$1.e"
+	timeout 10 "$SIM" "$TMP/m.disks" "$TMP/$1.fio" > "$TMP/$1.o" \
+		2> "$TMP/$1.e"
 	rc=$?
 	got=$(cat "$TMP/$1.e")
 	if [ $rc = 1 ] && [ ! -s "$TMP/$1.o" ] && [ "$got" = "$want" ]; then
@@ -135,7 +136,8 @@ experr nojobs "[global]\nbs=4k\n" "FILE: no jobs"
 diskerr() { # name, machine text, expected stderr
 	printf "$2" > "$TMP/$1.disks"
 	want=$(printf '%s' "$3" | sed "s|FILE|$TMP/$1.disks|")
-	"$SIM" "$TMP/$1.disks" "$SC/single.fio" > "$TMP/$1.o" 2> "$TMP/$1.e"
+	timeout 10 "$SIM" "$TMP/$1.disks" "$TMP/ok.fio" > "$TMP/$1.o" \
+		2> "$TMP/$1.e"
 	rc=$?
 	got=$(cat "$TMP/$1.e")
 	if [ $rc = 1 ] && [ ! -s "$TMP/$1.o" ] && [ "$got" = "$want" ]; then
@@ -144,11 +146,51 @@ diskerr() { # name, machine text, expected stderr
 		fail "machine file error: $1 (rc=$rc, got '$got', want '$want')"
 	fi
 }
+printf '[j]\nfilename=/mnt/sda1/f\nsize=1m\n' > "$TMP/ok.fio"
 diskerr dunknown "[disk sda]\nspeed=5\n" "FILE:2: unknown option 'speed'"
 diskerr dname "[disk sda..sd]\n" "FILE:1: bad disk name 'sda..sd'"
 diskerr dvalue "[disk sda]\nelevator=cfq\n" \
 	"FILE:2: bad value 'cfq' for option 'elevator'"
 diskerr dsection "[controller]\n" "FILE:1: unknown section 'controller'"
+
+# ---- numbers out of range: every one has a range, and the error names it.
+# Before, the first two hung (the saturated or near-2^64 size wrapped the
+# sector count to 0), offset=2^64-1 ran and printed bw=-nanMiB/s, and
+# syscall_us=1e300 and a thinktime in seconds that wraps were taken. ----
+R='(allowed: 1 to 64t)'
+experr hugesize "[j]\nfilename=/mnt/sda1/f\nsize=99999999999999999999999\n" \
+	"FILE:3: bad value '99999999999999999999999' for option 'size' $R"
+experr wrapsize "[j]\nfilename=/mnt/sda1/f\nsize=18446744073709551105\n" \
+	"FILE:3: bad value '18446744073709551105' for option 'size' $R"
+experr bigsize "${J}size=65t\n" "FILE:4: bad value '65t' for option 'size' $R"
+experr hugeoffset "${J}offset=18446744073709551615\n" \
+	"FILE:4: bad value '18446744073709551615' for option 'offset' (allowed: 0 to 64t)"
+experr pastdisk "[j]\nfilename=/mnt/sda1/f\noffset=64t\nsize=1m\n" \
+	"FILE:1: job 'j': offset+size 70368744177664+1048576 is past the end of sda1 (allowed: up to 322121498624 bytes)"
+experr hugebs "${J}bs=2g\n" "FILE:4: bad value '2g' for option 'bs' (allowed: 512 to 1g)"
+experr oddbs "${J}bs=1000\n" "FILE:4: bad value '1000' for option 'bs' (allowed: a multiple of 512)"
+experr hugenumjobs "${J}numjobs=99999999999999999999\n" \
+	"FILE:4: bad value '99999999999999999999' for option 'numjobs' (allowed: 1 to 4096)"
+experr wrapthink "${J}thinktime=18446744073710s\n" \
+	"FILE:4: bad value '18446744073710s' for option 'thinktime' (allowed: 0 to 3600s)"
+experr hugecached "${J}pre_cached=17000000000000000000\n" \
+	"FILE:4: bad value '17000000000000000000' for option 'pre_cached' (allowed: 0 to 64t)"
+diskerr dsyscall "[system]\nsyscall_us=1e300\n[disk sda]\n" \
+	"FILE:2: bad value '1e300' for option 'syscall_us' (allowed: 0 to 1000000)"
+diskerr dinf "[system]\nfault_us=1e400\n[disk sda]\n" \
+	"FILE:2: bad value '1e400' for option 'fault_us' (allowed: 0 to 1000000)"
+diskerr dmemory "[system]\nmemory=1t\n[disk sda]\n" \
+	"FILE:2: bad value '1t' for option 'memory' (allowed: 1m to 256g)"
+diskerr dseed "[system]\nseed=99999999999999999999\n[disk sda]\n" \
+	"FILE:2: bad value '99999999999999999999' for option 'seed' (allowed: 0 to 18446744073709551615)"
+diskerr dseek "[disk sda]\nseek_ms=1e300\n" \
+	"FILE:2: bad value '1e300' for option 'seek_ms' (allowed: 0 to 1000)"
+diskerr drpm "[disk sda]\nrpm=99999999999999999999999\n" \
+	"FILE:2: bad value '99999999999999999999999' for option 'rpm' (allowed: 1000 to 30000)"
+diskerr dcapacity "[disk sda]\ncapacity=65t\n" \
+	"FILE:2: bad value '65t' for option 'capacity' (allowed: 1m to 64t)"
+diskerr dfailbig "[disk sda]\nfail_sectors=0-18446744073709551615\n" \
+	"FILE:2: bad value '0-18446744073709551615' for option 'fail_sectors' (allowed: sectors 0 to 137438953471)"
 
 # ---- the sanitized build, every scenario, both sides ----
 asan() { # name machine jobs defines...
