@@ -7,22 +7,22 @@
  * read_pages() with them) hold the bios of one submission on the plug
  * list; at the end of the submission they go to the disk's queue, where
  * a bio merges into a waiting request it extends at the back or the
- * front, up to max_sectors_kb.  The elevator picks the next request when
- * the disk is free: "sort" (default) is a one-way scan (the waiting
- * request at or after the head with the lowest sector, else the lowest),
- * "noop" is arrival order.  With plug_ms > 0 the queue itself plugs as in
+ * front, up to max_sectors_kb, if the disk's I/O scheduler allows it.
+ * The scheduler (elevator.h, one elv-*.c each) picks the next request
+ * when the disk is free, and may keep the disk idle until a time it
+ * names (blk_kick_at()).  With plug_ms > 0 the queue itself plugs as in
  * 2.6.30: a request arriving at an idle, empty queue is held until
  * plug_ms passes, four requests wait, or a reader sleeps on a page of the
- * disk.  Completion marks the pages uptodate and wakes their sleepers;
- * a bio that touches a failing range of the disk (fail_sectors) fails
- * whole, as mpage's end_io fails every page of a failed bio: its pages
- * are unlocked, not uptodate.  Other bios merged into the same request
- * complete: the model fails no page outside the range (a virtio disk
+ * disk.  Completion calls each bio's end_io, set by its submitter (the
+ * filesystem), with 0 or -EIO: a bio that touches a failing range of the
+ * disk (fail_sectors) fails whole, as mpage's end_io fails every page of
+ * a failed bio.  Other bios merged into the same request complete: the
+ * model fails no page outside the range (a virtio disk
  * under blkdebug fails the whole request; a SCSI disk what follows the
  * bad sector), so a page read alone outside the range always succeeds.
  * The counters are those of /sys/block/DEV/stat.
  */
-#include "sim.h"
+#include "elevator.h"
 
 #define UNPLUG_THRESH	4
 
@@ -33,7 +33,7 @@ static struct bio *plug_head, *plug_tail;
 static struct bio *bio_free;
 static struct blk_request *req_free;
 
-static struct bio *bio_alloc(void)
+struct bio *bio_alloc(void)
 {
 	struct bio *b = bio_free;
 
@@ -57,11 +57,6 @@ static struct blk_request *req_alloc(void)
 	return r;
 }
 
-static struct disk *bio_disk(struct bio *b)
-{
-	return b->host->part->disk;
-}
-
 /* Time-weighted queue accounting, as the kernel keeps io_ticks. */
 static void account(struct disk *d)
 {
@@ -76,39 +71,20 @@ static void account(struct disk *d)
 
 static void complete(void *obj, uint64_t arg);
 
-static struct blk_request *elv_pick(struct disk *d)
+/* Take @r off the waiting list. */
+static void unlink_request(struct disk *d, struct blk_request *r)
 {
-	struct blk_request *r, *prev = NULL, *best = NULL, *best_prev = NULL;
-	struct blk_request *low = NULL, *low_prev = NULL;
+	struct blk_request **pp = &d->queue, *prev = NULL;
 
-	if (d->p.elevator == ELV_NOOP) {
-		best = d->queue;
-	} else {
-		for (r = d->queue; r; prev = r, r = r->next) {
-			if (r->sector >= d->head &&
-			    (!best || r->sector < best->sector)) {
-				best = r;
-				best_prev = prev;
-			}
-			if (!low || r->sector < low->sector) {
-				low = r;
-				low_prev = prev;
-			}
-		}
-		if (!best) {
-			best = low;
-			best_prev = low_prev;
-		}
+	while (*pp != r) {
+		prev = *pp;
+		pp = &(*pp)->next;
 	}
-	if (best_prev)
-		best_prev->next = best->next;
-	else
-		d->queue = best->next;
-	if (d->queue_tail == best)
-		d->queue_tail = best_prev;
-	best->next = NULL;
+	*pp = r->next;
+	if (d->queue_tail == r)
+		d->queue_tail = prev;
+	r->next = NULL;
 	d->queued--;
-	return best;
 }
 
 static void dispatch(struct disk *d)
@@ -119,7 +95,10 @@ static void dispatch(struct disk *d)
 
 	if (d->active || !d->queue || d->plugged)
 		return;
-	r = elv_pick(d);
+	r = d->p.elv->next(d);
+	if (!r)
+		return;
+	unlink_request(d, r);
 	d->active = r;
 	t = disk_service(d, r->sector, r->nsect, &seek);
 	d->st.seeks += seek;
@@ -144,6 +123,33 @@ static void unplug_timer(void *obj, uint64_t gen)
 		unplug(d);
 }
 
+static void kick(void *obj, uint64_t gen)
+{
+	struct disk *d = obj;
+
+	if (d->kick_gen == gen)
+		dispatch(d);
+}
+
+void blk_kick_at(struct disk *d, simtime_t when)
+{
+	ev_at(when, kick, d, ++d->kick_gen);
+}
+
+void blk_init_queue(struct disk *d)
+{
+	if (!d->p.elv)
+		d->p.elv = &elv_sort;
+	if (d->p.elv->init)
+		d->p.elv->init(d);
+}
+
+void blk_exit_queue(struct disk *d)
+{
+	if (d->p.elv->exit)
+		d->p.elv->exit(d);
+}
+
 static void complete(void *obj, uint64_t arg)
 {
 	struct disk *d = obj;
@@ -158,38 +164,38 @@ static void complete(void *obj, uint64_t arg)
 	d->st.ios++;
 	d->st.sectors += r->nsect;
 	d->st.ticks_ns += sim_now - r->queued_at;
+	if (d->p.elv->completed)
+		d->p.elv->completed(d, r);
 	for (b = r->bios; b; b = b->next)
 		err_bios += disk_read_fails(d, b->sector,
 					    (uint64_t)b->nr * PAGE_SECTORS);
 	if (err_bios)
 		d->st.err_reqs++;
 	for (b = r->bios; b; b = next) {
-		unsigned int i;
 		bool failed = err_bios &&
 			disk_read_fails(d, b->sector,
 					(uint64_t)b->nr * PAGE_SECTORS);
 
 		next = b->next;
-		for (i = 0; i < b->nr; i++) {
-			struct folio *f = cache_lookup(b->host, b->index + i);
-
-			if (!f || !folio_test_locked(f))
-				sim_die("sim: I/O completion for a page not under I/O");
-			if (failed)
-				cache_io_error(f);
-			else
-				cache_io_done(f);
-		}
 		if (failed)
 			d->st.err_pages += b->nr;
 		else
 			blk_pages_read += b->nr;
+		b->end_io(b, failed ? -EIO : 0);
 		b->next = bio_free;
 		bio_free = b;
 	}
 	r->next = req_free;
 	req_free = r;
 	dispatch(d);
+}
+
+static bool may_merge(struct disk *d, struct blk_request *r, struct bio *b,
+		      bool front)
+{
+	const struct elevator_type *e = d->p.elv;
+
+	return !e->allow_merge || e->allow_merge(d, r, b->pid, front);
 }
 
 static bool try_merge(struct disk *d, struct bio *b, uint64_t max_sect)
@@ -200,14 +206,16 @@ static bool try_merge(struct disk *d, struct bio *b, uint64_t max_sect)
 	/* The newest request first: streams mostly extend it. */
 	r = d->queue_tail;
 	if (r && r->sector + r->nsect == b->sector &&
-	    r->nsect + bsect <= max_sect)
+	    r->nsect + bsect <= max_sect && may_merge(d, r, b, false))
 		goto back;
 	for (r = d->queue; r; r = r->next) {
 		if (r->nsect + bsect > max_sect)
 			continue;
-		if (r->sector + r->nsect == b->sector)
+		if (r->sector + r->nsect == b->sector &&
+		    may_merge(d, r, b, false))
 			goto back;
-		if (b->sector + bsect == r->sector) {
+		if (b->sector + bsect == r->sector &&
+		    may_merge(d, r, b, true)) {
 			b->next = r->bios;
 			r->bios = b;
 			r->sector = b->sector;
@@ -239,6 +247,8 @@ static void queue_bio(struct disk *d, struct bio *b)
 	r->sector = b->sector;
 	r->nsect = (uint64_t)b->nr * PAGE_SECTORS;
 	r->queued_at = sim_now;
+	r->pid = b->pid;
+	r->elv_priv = NULL;
 	account(d);
 	d->in_flight++;
 	if (d->p.plug_ms > 0 && !d->queue && !d->active && !d->plugged) {
@@ -254,24 +264,31 @@ static void queue_bio(struct disk *d, struct bio *b)
 	d->queued++;
 	if (d->queued > d->st.max_queue)
 		d->st.max_queue = d->queued;
+	if (d->p.elv->add)
+		d->p.elv->add(d, r);
 	if (d->plugged && d->queued >= UNPLUG_THRESH)
 		unplug(d);
 }
 
-void blk_submit(struct disk *d, struct sim_inode *host, pgoff_t index,
-		unsigned int nr)
+void submit_bio(struct bio *b)
 {
+	struct disk *d = b->disk;
 	unsigned int max_pages = d->p.max_sectors_kb / (PAGE_SIZE >> 10);
 
 	/* Split at max_sectors_kb, as bio splitting would. */
-	while (nr) {
-		unsigned int n = min(nr, max_pages);
-		struct bio *b = bio_alloc();
+	while (b) {
+		struct bio *rest = NULL;
 
-		b->host = host;
-		b->index = index;
-		b->nr = n;
-		b->sector = host->start + (uint64_t)index * PAGE_SECTORS;
+		if (b->nr > max_pages) {
+			rest = bio_alloc();
+			*rest = *b;
+			rest->nr = b->nr - max_pages;
+			rest->index = b->index + max_pages;
+			rest->sector = b->sector +
+				       (uint64_t)max_pages * PAGE_SECTORS;
+			b->nr = max_pages;
+		}
+		b->next = NULL;
 		if (cur_plug) {
 			if (plug_tail)
 				plug_tail->next = b;
@@ -282,8 +299,7 @@ void blk_submit(struct disk *d, struct sim_inode *host, pgoff_t index,
 			queue_bio(d, b);
 			dispatch(d);
 		}
-		index += n;
-		nr -= n;
+		b = rest;
 	}
 }
 
@@ -313,7 +329,7 @@ void blk_finish_plug(struct blk_plug *plug)
 	b = plug_head;
 	plug_head = plug_tail = NULL;
 	for (; b; b = next) {
-		struct disk *d = bio_disk(b);
+		struct disk *d = b->disk;
 
 		next = b->next;
 		queue_bio(d, b);

@@ -368,26 +368,26 @@ void filemap_remove_folio(struct folio *folio)
 
 /* ---- I/O completion and sleepers ---- */
 
-void cache_wait(struct folio *f, struct reader *r)
+void cache_wait(struct folio *f, struct wait_entry *w)
 {
-	struct reader **pp = &sim_page(f)->waiters;
+	struct wait_entry **pp = &sim_page(f)->waiters;
 
 	while (*pp)
-		pp = reader_wait_link(*pp);
-	*pp = r;
-	*reader_wait_link(r) = NULL;
+		pp = &(*pp)->next;
+	*pp = w;
+	w->next = NULL;
 }
 
 static void wake_all(struct sim_page *p)
 {
-	struct reader *r = p->waiters;
+	struct wait_entry *w = p->waiters;
 
 	p->waiters = NULL;
-	while (r) {
-		struct reader *next = *reader_wait_link(r);
+	while (w) {
+		struct wait_entry *next = w->next;
 
-		reader_wake(r);
-		r = next;
+		w->func(w);
+		w = next;
 	}
 }
 

@@ -6,12 +6,15 @@
  * say: the machine and its disks.  Same line syntax as a job file.
  *
  *   [system]                  memory=4g seed=1 syscall_us=1 copy_mbps=2000
- *                             fault_us=1 wakeup_us=0 jitter_us=0
+ *                             fault_us=1 wakeup_us=0 jitter_us=0 cpus=0
+ *                             sched_slice_us=3000
  *   [disk sda]  or  [disk sda..sdm]   one disk, or a run of them
  *     capacity=300g rpm=10000 seek_ms=4.5 track_ms=0.5 rate_mbps=100
  *     overhead_us=20 cache_kb=0 cache_segments=8 iface_mbps=300
- *     max_sectors_kb=512 read_ahead_kb=128 elevator=sort|noop plug_ms=0
+ *     max_sectors_kb=512 read_ahead_kb=128 elevator=sort plug_ms=0
  *     partitions=1 mount=/mnt/%p fail_sectors=START-END[,START-END]...
+ *     and, after elevator=NAME, that scheduler's tunables by their sysfs
+ *     names (elevator=cfq slice_idle=8 ...; see elv-*.c)
  *
  * Every disk key is optional (the values above are the defaults: a 2009
  * 10k rpm SAS spindle).  partitions=N splits the disk into N equal
@@ -21,9 +24,12 @@
  * point is its directory prefix; files are laid out in the order jobs
  * name them.  fail_sectors (default: none) makes every read touching one
  * of up to 8 inclusive ranges of absolute sectors fail.  Errors name the
- * file and line.
+ * file and line.  cpus=N (default 0: as many as there are readers)
+ * makes readers wait for one of N CPUs; sched_slice_us is how long one
+ * runs on while others wait (CFS's minimum granularity on 8 CPUs).
  */
 #include "jobs.h"
+#include "elevator.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -53,7 +59,7 @@ static void disk_defaults(struct disk_params *p)
 	p->iface_mbps = 300;
 	p->max_sectors_kb = 512;
 	p->read_ahead_kb = 128;
-	p->elevator = ELV_SORT;
+	p->elv = &elv_sort;
 	p->plug_ms = 0;
 	p->partitions = 1;
 	strcpy(p->mount, "/mnt/%p");
@@ -68,6 +74,8 @@ static void system_defaults(void)
 	sys.fault_us = 1;
 	sys.wakeup_us = 0;
 	sys.jitter_us = 0;
+	sys.cpus = 0;
+	sys.sched_slice_us = 3000;
 }
 
 static int set_system(const char *key, const char *val)
@@ -93,6 +101,12 @@ static int set_system(const char *key, const char *val)
 	if (!strcmp(key, "jitter_us"))
 		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
 				  &sys.jitter_us);
+	if (!strcmp(key, "cpus"))
+		return opt_uint(cur_path, cur_line, key, val, 0, 4096,
+				&sys.cpus);
+	if (!strcmp(key, "sched_slice_us"))
+		return opt_double(cur_path, cur_line, key, val, 1, SIM_MAX_US,
+				  &sys.sched_slice_us);
 	return err("unknown option '%s'", key);
 }
 
@@ -164,6 +178,50 @@ bad:
 	return err("bad value '%s' for option '%s'", val, key);
 }
 
+/* elevator=NAME: the scheduler, with its tunables at their defaults. */
+static int set_elevator(struct disk_params *p, const char *key,
+			const char *val)
+{
+	const struct elevator_type *e = elevator_find(val);
+	unsigned int i;
+
+	if (!e)
+		return err("bad value '%s' for option '%s' (allowed: %s)", val,
+			   key, elevator_names());
+	p->elv = e;
+	for (i = 0; i < e->nr_tunables; i++)
+		p->elv_tun[i] = e->tunables[i].def;
+	return 0;
+}
+
+/* A tunable of the disk's scheduler, by its sysfs name. */
+static int set_tunable(struct disk_params *p, const char *key,
+		       const char *val)
+{
+	int i = elevator_tunable(p->elv, key);
+	const struct elv_tunable *t;
+	char names[256] = "none";
+	unsigned int k;
+	double d;
+
+	if (i < 0) {
+		for (k = 0; k < p->elv->nr_tunables; k++)
+			snprintf(names + (k ? strlen(names) : 0),
+				 sizeof(names) - (k ? strlen(names) : 0),
+				 "%s%s", k ? " " : "",
+				 p->elv->tunables[k].name);
+		if (!elevator_tunable_anywhere(key))
+			return err("unknown option '%s'", key);
+		return err("unknown option '%s' for elevator=%s (set elevator= before its tunables; %s's: %s)",
+			   key, p->elv->name, p->elv->name, names);
+	}
+	t = &p->elv->tunables[i];
+	if (opt_double(cur_path, cur_line, key, val, t->lo, t->hi, &d))
+		return -1;
+	p->elv_tun[i] = d;
+	return 0;
+}
+
 static int set_disk(struct disk_params *p, const char *key, const char *val)
 {
 	unsigned int i;
@@ -173,15 +231,8 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 	if (!strcmp(key, "capacity"))
 		return opt_size(cur_path, cur_line, key, val, 1 << 20,
 				SIM_MAX_BYTES, &p->capacity);
-	if (!strcmp(key, "elevator")) {
-		if (!strcmp(val, "sort"))
-			p->elevator = ELV_SORT;
-		else if (!strcmp(val, "noop"))
-			p->elevator = ELV_NOOP;
-		else
-			goto bad;
-		return 0;
-	}
+	if (!strcmp(key, "elevator"))
+		return set_elevator(p, key, val);
 	if (!strcmp(key, "fail_sectors"))
 		return set_fail(p, key, val);
 	if (!strcmp(key, "mount")) {
@@ -211,7 +262,7 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 		*(double *)((char *)p + k->off) = d;
 		return 0;
 	}
-	return err("unknown option '%s'", key);
+	return set_tunable(p, key, val);
 bad:
 	return err("bad value '%s' for option '%s'", val, key);
 }

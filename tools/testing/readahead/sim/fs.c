@@ -29,10 +29,41 @@ static void check_page(struct sim_inode *si, struct folio *f)
 		si->reread++;
 }
 
+/* bi_end_io: the pages of @b are uptodate, or failed; wake sleepers. */
+static void fs_end_io(struct bio *b, int err)
+{
+	struct sim_inode *si = b->private;
+	unsigned int i;
+
+	for (i = 0; i < b->nr; i++) {
+		struct folio *f = cache_lookup(si, b->index + i);
+
+		if (!f || !folio_test_locked(f))
+			sim_die("sim: I/O completion for a page not under I/O");
+		if (err)
+			cache_io_error(f);
+		else
+			cache_io_done(f);
+	}
+}
+
+static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr)
+{
+	struct bio *b = bio_alloc();
+
+	b->disk = si->part->disk;
+	b->pid = current->pid;
+	b->sector = si->start + (uint64_t)index * PAGE_SECTORS;
+	b->nr = nr;
+	b->end_io = fs_end_io;
+	b->private = si;
+	b->index = index;
+	submit_bio(b);
+}
+
 static void fs_readahead(struct readahead_control *ractl)
 {
 	struct sim_inode *si = SI(ractl->mapping->host);
-	struct disk *d = si->part->disk;
 	pgoff_t first = 0;
 	unsigned int nr = 0;
 	struct folio *f;
@@ -46,19 +77,19 @@ static void fs_readahead(struct readahead_control *ractl)
 			continue;
 		}
 		if (nr)
-			blk_submit(d, si, first, nr);
+			fs_submit(si, first, nr);
 		first = f->index;
 		nr = 1;
 	}
 	if (nr)
-		blk_submit(d, si, first, nr);
+		fs_submit(si, first, nr);
 }
 
 void fs_read_folio(struct sim_inode *si, struct folio *f)
 {
 	check_page(si, f);
 	fs_pages_submitted++;
-	blk_submit(si->part->disk, si, f->index, 1);
+	fs_submit(si, f->index, 1);
 }
 
 static int fs_read_folio_op(struct file *file, struct folio *f)

@@ -43,6 +43,8 @@ struct system_params {
 	double syscall_us, copy_mbps, fault_us, wakeup_us;
 	/* scheduling noise: up to this much more per wake-up and start */
 	double jitter_us;
+	uint64_t cpus;			/* 0: one per reader */
+	double sched_slice_us;		/* run on this long while others wait */
 };
 
 #define MAX_DISKS	64
@@ -78,6 +80,7 @@ struct reader_stat {
 	uint64_t read_folio, read_folio_eio;
 	unsigned int ra_pages_start, ra_pages_end;
 	uint64_t not_uptodate;		/* pages copied while not uptodate */
+	simtime_t runq_wait;		/* waiting for a CPU (cpus=N) */
 };
 const struct reader_stat *reader_stat(unsigned int i);
 const struct job *reader_job(unsigned int i);

@@ -159,6 +159,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 		d->bdi.ra_pages = d->p.read_ahead_kb / (PAGE_SIZE >> 10);
 		d->bdi.io_pages = d->p.max_sectors_kb / (PAGE_SIZE >> 10);
 		disk_init(d, i);
+		blk_init_queue(d);
 	}
 	ra_trace_file = open_out(trace_path, impl->name);
 	/* Ours (and the replay models) print their decisions: printk. */

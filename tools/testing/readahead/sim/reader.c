@@ -25,11 +25,21 @@
  * -EIO, the fault SIGBUS.  fio stops the job at its first error unless
  * continue_on_error, then counts it and goes on with the next block.
  *
- * A process that needs a page under I/O sleeps on it; that time is part
- * of its latency.  Work between sleeps costs CPU time (a system call, a
- * copy per byte, a fault); a process runs on inline, without going
- * through the event queue, as long as its next step comes before every
- * pending event, which is what makes cached reads cheap to simulate.
+ * A process that needs a page under I/O sleeps on it (a wait entry on the
+ * page, woken through its function); that time is part of its latency.
+ * Work between sleeps costs CPU time (a system call, a copy per byte, a
+ * fault); a process runs on inline, without going through the event
+ * queue, as long as its next step comes before every pending event,
+ * which is what makes cached reads cheap to simulate.
+ *
+ * CPUs (cpus=N in [system]; 0: one per process, no waiting): a process
+ * that becomes runnable queues for a CPU, in the order it became ready,
+ * ties broken by a draw from the seeded scheduler PRNG (so that readers
+ * woken by one I/O run in an order that differs from the order they
+ * slept, yet the same on every run).  It keeps its CPU until it sleeps
+ * or finishes, or until it has run sched_slice_us while another waits;
+ * a sleeping process gives its CPU back once the CPU time it has used
+ * since it last ran has passed.
  */
 #include "jobs.h"
 #include "racall.h"
@@ -52,7 +62,13 @@ struct map_block {
 };
 
 struct reader {
-	struct reader *wnext;
+	struct wait_entry wait;		/* on a page it sleeps on */
+	struct reader *rq_next;		/* run queue: waiting for a CPU */
+	simtime_t rq_ready;
+	uint64_t rq_key;
+	bool on_cpu, opened;
+	simtime_t ran_since;		/* got its CPU */
+	simtime_t cpu_paid;		/* of op_cpu, time already passed */
 	struct job *job;
 	char comm[16];
 	struct task_struct task;
@@ -85,17 +101,13 @@ struct reader {
 struct reader *readers;
 unsigned int nr_readers;
 uint64_t page_reads;
-static simtime_t syscall_ns, fault_ns, wakeup_ns, jitter_ns;
+static simtime_t syscall_ns, fault_ns, wakeup_ns, jitter_ns, sched_slice_ns;
 static struct prng sched_rng;
 static double copy_ns_per_byte;
 static unsigned int nr_finished;
 
 static void reader_run(void *obj, uint64_t arg);
-
-struct reader **reader_wait_link(struct reader *r)
-{
-	return &r->wnext;
-}
+static void reader_open(void *obj, uint64_t arg);
 
 /*
  * Scheduling noise (jitter_us > 0): a process that becomes runnable, or
@@ -110,9 +122,77 @@ static simtime_t sched_delay(void)
 	return jitter_ns ? prng_below(&sched_rng, jitter_ns) : 0;
 }
 
-void reader_wake(struct reader *r)
+/* ---- CPUs: a run queue in front of sys.cpus processors ---- */
+
+static uint64_t cpus_idle;
+static struct reader *runq;
+
+static void cpu_dispatch(void *obj, uint64_t arg)
 {
-	ev_at(sim_now + wakeup_ns + sched_delay(), reader_run, r, 0);
+	(void)obj;
+	(void)arg;
+	while (cpus_idle && runq && runq->rq_ready <= sim_now) {
+		struct reader *r = runq;
+
+		runq = r->rq_next;
+		cpus_idle--;
+		r->on_cpu = true;
+		r->ran_since = sim_now;
+		r->st.runq_wait += sim_now - r->rq_ready;
+		ev_at(sim_now, r->opened ? reader_run : reader_open, r, 0);
+	}
+}
+
+/* @r can run from @when on: queue it for a CPU. */
+static void cpu_want(struct reader *r, simtime_t when)
+{
+	struct reader **pp = &runq;
+
+	r->rq_ready = when;
+	r->rq_key = prng_next(&sched_rng);
+	while (*pp && ((*pp)->rq_ready < when ||
+		       ((*pp)->rq_ready == when && (*pp)->rq_key < r->rq_key)))
+		pp = &(*pp)->rq_next;
+	r->rq_next = *pp;
+	*pp = r;
+	ev_at(when, cpu_dispatch, NULL, 0);
+}
+
+static void cpu_freed(void *obj, uint64_t arg)
+{
+	(void)obj;
+	(void)arg;
+	cpus_idle++;
+	cpu_dispatch(NULL, 0);
+}
+
+/* @r stops running: its CPU is free once its unpaid CPU time passed. */
+static void cpu_put(struct reader *r)
+{
+	simtime_t unpaid = r->op_cpu - r->cpu_paid;
+
+	r->cpu_paid = r->op_cpu;
+	r->on_cpu = false;
+	ev_at(sim_now + unpaid, cpu_freed, NULL, 0);
+}
+
+/* Ready at @when: straight on (no CPU limit), or through the run queue. */
+static void make_runnable(struct reader *r, simtime_t when)
+{
+	if (sys.cpus)
+		cpu_want(r, when);
+	else
+		ev_at(when, r->opened ? reader_run : reader_open, r, 0);
+}
+
+static void reader_wake(struct reader *r)
+{
+	make_runnable(r, sim_now + wakeup_ns + sched_delay());
+}
+
+static void reader_woken(struct wait_entry *w)
+{
+	reader_wake(container_of(w, struct reader, wait));
 }
 
 const struct reader_stat *reader_stat(unsigned int i)
@@ -134,7 +214,7 @@ static void sleep_on(struct reader *r, struct folio *f, enum wait_kind k)
 {
 	r->wkind = k;
 	blk_waiting_on(r->sf->si->part->disk);
-	cache_wait(f, r);
+	cache_wait(f, &r->wait);
 }
 
 /* ---- random order ---- */
@@ -565,6 +645,7 @@ static void start_op(struct reader *r)
 	r->st.requested += len;
 	r->op_start = sim_now;
 	r->op_cpu = j->engine == ENG_MMAP ? 0 : syscall_ns;
+	r->cpu_paid = 0;
 	r->in_op = true;
 	r->fpage = r->op_pos >> PAGE_SHIFT;
 	r->flast = (r->op_pos + len - 1) >> PAGE_SHIFT;
@@ -577,6 +658,8 @@ static void finish(struct reader *r)
 	r->st.finish = sim_now;
 	r->st.ra_pages_end = r->sf->file.f_ra.ra_pages;
 	nr_finished++;
+	if (r->on_cpu)
+		cpu_put(r);
 	free(r->maptab);
 	r->maptab = NULL;
 }
@@ -590,8 +673,8 @@ static void reader_run(void *obj, uint64_t arg)
 	ra_cur_comm = r->comm;
 	shim_current = &r->task;
 	for (;;) {
-		simtime_t lat, next;
-		bool done;
+		simtime_t lat, next, unpaid;
+		bool done, think;
 
 		if (!r->in_op) {
 			if (r->st.requested >= r->io_size || r->stopped) {
@@ -602,18 +685,34 @@ static void reader_run(void *obj, uint64_t arg)
 		}
 		done = r->job->engine == ENG_MMAP ? do_mmap_read(r) :
 						    do_read(r);
-		if (!done)
+		if (!done) {
+			if (r->on_cpu)
+				cpu_put(r);
 			return;
+		}
 		r->in_op = false;
-		lat = sim_now + r->op_cpu - r->op_start;
+		unpaid = r->op_cpu - r->cpu_paid;
+		lat = sim_now + unpaid - r->op_start;
 		if (!r->st.lat_min || lat < r->st.lat_min)
 			r->st.lat_min = lat;
 		if (lat > r->st.lat_max)
 			r->st.lat_max = lat;
 		r->st.lat_sum += lat;
-		next = sim_now + r->op_cpu + sched_delay();
-		if (r->st.requested < r->io_size && !r->stopped)
+		next = sim_now + unpaid + sched_delay();
+		think = r->st.requested < r->io_size && !r->stopped &&
+			r->job->thinktime_us;
+		if (think)
 			next += r->job->thinktime_us * NS_PER_US;
+		if (r->on_cpu && (think ||
+				  (runq && runq->rq_ready <= next &&
+				   next - r->ran_since >= sched_slice_ns))) {
+			/* Sleeps, or lets a waiting process run. */
+			r->cpu_paid = r->op_cpu;
+			r->on_cpu = false;
+			ev_at(sim_now + unpaid, cpu_freed, NULL, 0);
+			cpu_want(r, next);
+			return;
+		}
 		if (next >= ev_next_time()) {
 			ev_at(next, reader_run, r, 0);
 			return;
@@ -632,6 +731,7 @@ static void reader_open(void *obj, uint64_t arg)
 	ra_cur_pid = r->st.pid;
 	ra_cur_comm = r->comm;
 	shim_current = &r->task;
+	r->opened = true;
 	r->sf = fs_open(j->si, sim_impl);
 	file = &r->sf->file;
 	r->vma.vm_file = file;
@@ -668,6 +768,7 @@ void readers_create(void)
 			struct reader *r = &readers[nr_readers];
 
 			r->job = j;
+			r->wait.func = reader_woken;
 			r->st.pid = pid++;
 			snprintf(r->comm, sizeof(r->comm), "fio");
 			r->task.pid = r->st.pid;
@@ -712,8 +813,11 @@ void readers_start(void)
 	fault_ns = (simtime_t)(sys.fault_us * NS_PER_US);
 	wakeup_ns = (simtime_t)(sys.wakeup_us * NS_PER_US);
 	jitter_ns = (simtime_t)(sys.jitter_us * NS_PER_US);
+	sched_slice_ns = (simtime_t)(sys.sched_slice_us * NS_PER_US);
 	prng_seed(&sched_rng, sys.seed, 999);
 	copy_ns_per_byte = sys.copy_mbps > 0 ? 1e3 / sys.copy_mbps : 0;
+	cpus_idle = sys.cpus;
+	runq = NULL;
 	for (i = 0; i < nr_readers; i++)
-		ev_at(sched_delay(), reader_open, &readers[i], 0);
+		make_runnable(&readers[i], sched_delay());
 }

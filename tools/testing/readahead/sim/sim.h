@@ -57,7 +57,8 @@ uint64_t prng_below(struct prng *p, uint64_t n);
 
 /* ---- disk.c: one spindle ---- */
 
-enum elevator { ELV_SORT, ELV_NOOP };
+struct elevator_type;
+#define ELV_MAX_TUNABLES	8
 
 #define DISK_MAX_FAIL	8
 
@@ -73,7 +74,8 @@ struct disk_params {
 	double iface_mbps;		/* transfer rate of cache hits */
 	unsigned int max_sectors_kb;
 	unsigned int read_ahead_kb;
-	enum elevator elevator;
+	const struct elevator_type *elv;	/* I/O scheduler (elevator.h) */
+	double elv_tun[ELV_MAX_TUNABLES];	/* its tunables, by index */
 	double plug_ms;			/* legacy queue plugging, 0: off */
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
@@ -95,6 +97,8 @@ struct disk_stat {
 	uint64_t seeks, busy_ns, cache_hits;
 	uint64_t max_queue;
 	uint64_t err_reqs, err_pages;	/* requests failed, their pages */
+	/* the scheduler: idle periods, their time, preemptions, merges */
+	uint64_t idles, idle_ns, preempts, merges_queues;
 };
 
 struct blk_request;
@@ -117,6 +121,8 @@ struct disk {
 	struct blk_request *queue_tail;
 	unsigned int queued;
 	struct blk_request *active;	/* being serviced */
+	void *elv_data;			/* the scheduler's own */
+	uint64_t kick_gen;		/* blk_kick_at() generation */
 	bool plugged;			/* legacy queue plug */
 	uint64_t plug_gen;
 	simtime_t busy_since;		/* io_ticks accounting */
@@ -155,10 +161,14 @@ struct sim_inode;
 
 struct bio {
 	struct bio *next;
-	struct sim_inode *host;
-	pgoff_t index;
-	unsigned int nr;		/* pages */
+	struct disk *disk;
+	int pid;			/* the submitting task */
 	uint64_t sector;
+	unsigned int nr;		/* pages */
+	/* the submitter's: called once the disk is done, err 0 or -EIO */
+	void (*end_io)(struct bio *b, int err);
+	void *private;
+	pgoff_t index;			/* first page, for end_io */
 };
 
 struct blk_request {
@@ -166,25 +176,33 @@ struct blk_request {
 	struct bio *bios, *bios_tail;
 	uint64_t sector, nsect;
 	simtime_t queued_at;
+	int pid;			/* of its first bio */
+	void *elv_priv;			/* the scheduler's (its queue) */
 };
 
-void blk_submit(struct disk *d, struct sim_inode *host, pgoff_t index,
-		unsigned int nr);
-/* A reader is about to sleep on a page of @d (legacy unplug). */
+/* A bio to fill and hand to submit_bio(); freed after its end_io. */
+struct bio *bio_alloc(void);
+/* Queue @b on its disk, split at max_sectors_kb, merged where it can. */
+void submit_bio(struct bio *b);
+/* A task is about to sleep on a page of @d (legacy unplug). */
 void blk_waiting_on(struct disk *d);
+/* Set up and tear down @d's elevator (d->p.elv, d->p.elv_tun). */
+void blk_init_queue(struct disk *d);
+void blk_exit_queue(struct disk *d);
 extern uint64_t blk_pages_read;
 
 /* ---- cache.c: page cache, LRU, waiters ---- */
 
-struct reader;
-/* reader.c: the link a sleeping reader queues by, and its wake-up. */
-struct reader **reader_wait_link(struct reader *r);
-void reader_wake(struct reader *r);
+/* A sleeper on a page: woken through its own function (wait_queue_entry). */
+struct wait_entry {
+	struct wait_entry *next;
+	void (*func)(struct wait_entry *w);
+};
 
 struct sim_page {
 	struct folio folio;		/* first: what readahead.c sees */
 	struct sim_page *prev, *next;	/* LRU, oldest first; free list */
-	struct reader *waiters;
+	struct wait_entry *waiters;
 	uint32_t gen;
 	bool on_lru, accessed, from_disk;
 };
@@ -217,8 +235,8 @@ void cache_io_error(struct folio *f);
  * had just been written (at the young end of the LRU).
  */
 void cache_populate(struct sim_inode *si, pgoff_t index);
-/* @r sleeps until @f is unlocked. */
-void cache_wait(struct folio *f, struct reader *r);
+/* @w sleeps until @f is unlocked; then w->func(w). */
+void cache_wait(struct folio *f, struct wait_entry *w);
 /* Drop the clean, unlocked, unused pages of [first, last]. */
 void cache_drop_range(struct sim_inode *si, pgoff_t first, pgoff_t last);
 long cache_live(void);

@@ -149,8 +149,16 @@ diskerr() { # name, machine text, expected stderr
 printf '[j]\nfilename=/mnt/sda1/f\nsize=1m\n' > "$TMP/ok.fio"
 diskerr dunknown "[disk sda]\nspeed=5\n" "FILE:2: unknown option 'speed'"
 diskerr dname "[disk sda..sd]\n" "FILE:1: bad disk name 'sda..sd'"
-diskerr dvalue "[disk sda]\nelevator=cfq\n" \
-	"FILE:2: bad value 'cfq' for option 'elevator'"
+diskerr dvalue "[disk sda]\nelevator=as\n" \
+	"FILE:2: bad value 'as' for option 'elevator' (allowed: noop, sort, cfq, mq-deadline, bfq)"
+diskerr dtunable "[disk sda]\nslice_idle=8\nelevator=cfq\n" \
+	"FILE:2: unknown option 'slice_idle' for elevator=sort (set elevator= before its tunables; sort's: none)"
+diskerr dtunable2 "[disk sda]\nelevator=mq-deadline\nslice_idle=8\n" \
+	"FILE:3: unknown option 'slice_idle' for elevator=mq-deadline (set elevator= before its tunables; mq-deadline's: read_expire fifo_batch front_merges)"
+diskerr dtunrange "[disk sda]\nelevator=cfq\nslice_idle=1001\n" \
+	"FILE:3: bad value '1001' for option 'slice_idle' (allowed: 0 to 1000)"
+diskerr dcpus "[system]\ncpus=4097\n" \
+	"FILE:2: bad value '4097' for option 'cpus' (allowed: 0 to 4096)"
 diskerr dsection "[controller]\n" "FILE:1: unknown section 'controller'"
 
 # ---- numbers out of range: every one has a range, and the error names it.

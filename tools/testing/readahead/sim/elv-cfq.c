@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * elv-cfq.c - CFQ as 2.6.30 ran it (its default scheduler), for reads.
+ *
+ * Each process has its own queue.  The queues with requests wait on a
+ * round-robin list; the head becomes active for a time slice (slice_sync,
+ * started at its first dispatch) and only its requests are dispatched:
+ * once per slice the oldest if it has waited fifo_expire_sync, else the
+ * nearest to the last position (forward, or backward within
+ * back_seek_max at back_seek_penalty times the distance).  When the
+ * active queue runs dry the disk idles for slice_idle (2 ms for a seeky
+ * process), waiting for that process's next request, unless its think
+ * time (the decaying mean of the gaps between its last completion and
+ * its next request) exceeds slice_idle or the rest of the slice.  A
+ * request of another process that lies close to the last position (within
+ * the active process's mean seek distance, 8192 sectors before it has a
+ * mean) preempts an idling queue.  A queue whose slice ends with requests
+ * goes to the back of the list.  All reads are synchronous; there is no
+ * queue merging of cooperating processes (it came in 2.6.33) and one
+ * priority level.
+ */
+#include "elevator.h"
+
+enum { CFQ_SLICE_SYNC, CFQ_SLICE_IDLE, CFQ_FIFO_EXPIRE_SYNC,
+       CFQ_BACK_SEEK_MAX, CFQ_BACK_SEEK_PENALTY };
+
+static const struct elv_tunable cfq_tunables[] = {
+	[CFQ_SLICE_SYNC] = { "slice_sync", 100, 1, 10000, "ms" },
+	[CFQ_SLICE_IDLE] = { "slice_idle", 8, 0, 1000, "ms" },
+	[CFQ_FIFO_EXPIRE_SYNC] = { "fifo_expire_sync", 125, 1, 60000, "ms" },
+	[CFQ_BACK_SEEK_MAX] = { "back_seek_max", 16384, 0, 1048576, "KB" },
+	[CFQ_BACK_SEEK_PENALTY] = { "back_seek_penalty", 2, 1, 1000,
+				    "times" },
+};
+
+#define CFQ_SEEK_THR		(8 * 1024)	/* sectors */
+#define CFQ_SEEKY_IDLE		(2 * NS_PER_MS)
+
+struct cfq_data {
+	struct proc_queues pqs;
+	struct proc_queue *active;
+	simtime_t slice_end;		/* 0: no dispatch in this slice yet */
+	simtime_t idle_since, idle_until;	/* idle_until 0: not idling */
+	bool fifo_checked;
+	uint64_t last_position;
+};
+
+static void cfq_init(struct disk *d)
+{
+	struct cfq_data *cd = sim_alloc(sizeof(*cd));
+
+	*cd = (struct cfq_data){ 0 };
+	d->elv_data = cd;
+}
+
+static void cfq_exit(struct disk *d)
+{
+	struct cfq_data *cd = d->elv_data;
+
+	pq_free_all(&cd->pqs);
+	free(cd);
+	d->elv_data = NULL;
+}
+
+static bool cfq_seeky(const struct proc_queue *pq)
+{
+	return PQ_SAMPLE_VALID(pq->seek_samples) &&
+	       pq->seek_mean > CFQ_SEEK_THR;
+}
+
+static void cfq_stop_idling(struct disk *d, struct cfq_data *cd)
+{
+	if (!cd->idle_until)
+		return;
+	d->st.idle_ns += min(sim_now, cd->idle_until) - cd->idle_since;
+	cd->idle_until = 0;
+}
+
+static void cfq_set_active(struct cfq_data *cd, struct proc_queue *pq)
+{
+	cd->active = pq;
+	cd->slice_end = 0;
+	cd->fifo_checked = false;
+}
+
+static void cfq_expire(struct disk *d, struct cfq_data *cd)
+{
+	struct proc_queue *pq = cd->active;
+
+	cfq_stop_idling(d, cd);
+	cd->active = NULL;
+	if (pq->queued)
+		pq_rr_add(&cd->pqs, pq, false);
+}
+
+static bool cfq_rq_close(const struct cfq_data *cd,
+			 const struct blk_request *rq)
+{
+	const struct proc_queue *act = cd->active;
+	uint64_t sdist = CFQ_SEEK_THR, dist;
+
+	if (PQ_SAMPLE_VALID(act->seek_samples))
+		sdist = act->seek_mean;
+	dist = rq->sector > cd->last_position ?
+	       rq->sector - cd->last_position : cd->last_position - rq->sector;
+	return dist <= sdist;
+}
+
+static bool cfq_allow_merge(struct disk *d, struct blk_request *rq, int pid,
+			    bool front)
+{
+	struct cfq_data *cd = d->elv_data;
+
+	(void)front;
+	return rq->elv_priv == pq_get(&cd->pqs, pid);
+}
+
+static void cfq_add(struct disk *d, struct blk_request *rq)
+{
+	struct cfq_data *cd = d->elv_data;
+	struct proc_queue *pq = pq_get(&cd->pqs, rq->pid);
+	double idle = elv_tun(d, CFQ_SLICE_IDLE);
+
+	rq->elv_priv = pq;
+	pq_update_ttime(pq, 2 * elv_ms(d, CFQ_SLICE_IDLE));
+	pq_update_seek(pq, rq->sector);
+	pq->last_pos = rq->sector + rq->nsect;
+	if (!idle)
+		pq->idle_window = false;
+	else if (PQ_SAMPLE_VALID(pq->ttime_samples))
+		pq->idle_window = pq->ttime_mean <= elv_ms(d, CFQ_SLICE_IDLE);
+	pq->queued++;
+	if (pq == cd->active)
+		return;
+	if (cd->active && cd->idle_until && cfq_rq_close(cd, rq)) {
+		/* As good as what the idling process would send: take it. */
+		d->st.preempts++;
+		cfq_expire(d, cd);
+		pq_rr_del(&cd->pqs, pq);
+		cfq_set_active(cd, pq);
+		return;
+	}
+	pq_rr_add(&cd->pqs, pq, false);
+}
+
+/* One-way order with bounded, penalised backward seeks. */
+static struct blk_request *cfq_choose(struct disk *d, struct cfq_data *cd,
+				      struct proc_queue *pq)
+{
+	uint64_t back_max = (uint64_t)elv_tun(d, CFQ_BACK_SEEK_MAX) * 2;
+	uint64_t penalty = (uint64_t)elv_tun(d, CFQ_BACK_SEEK_PENALTY);
+	uint64_t pos = cd->last_position, best_dist = UINT64_MAX;
+	struct blk_request *r, *best = NULL, *low = NULL;
+
+	if (!cd->fifo_checked) {
+		cd->fifo_checked = true;
+		r = elv_oldest(d, pq);
+		if (r->queued_at + elv_ms(d, CFQ_FIFO_EXPIRE_SYNC) <= sim_now)
+			return r;
+	}
+	for (r = d->queue; r; r = r->next) {
+		uint64_t dist;
+
+		if (r->elv_priv != pq)
+			continue;
+		if (!low || r->sector < low->sector)
+			low = r;
+		if (r->sector >= pos)
+			dist = r->sector - pos;
+		else if (pos - r->sector <= back_max)
+			dist = (pos - r->sector) * penalty;
+		else
+			continue;
+		if (dist < best_dist) {
+			best_dist = dist;
+			best = r;
+		}
+	}
+	return best ? best : low;
+}
+
+static bool cfq_may_idle(struct disk *d, struct cfq_data *cd,
+			 struct proc_queue *pq)
+{
+	if (!elv_tun(d, CFQ_SLICE_IDLE) || !pq->idle_window)
+		return false;
+	return !(PQ_SAMPLE_VALID(pq->ttime_samples) &&
+		 cd->slice_end - sim_now < pq->ttime_mean);
+}
+
+static struct blk_request *cfq_next(struct disk *d)
+{
+	struct cfq_data *cd = d->elv_data;
+	struct proc_queue *pq;
+	struct blk_request *rq;
+	simtime_t idle;
+
+	for (;;) {
+		pq = cd->active;
+		if (!pq) {
+			pq = pq_rr_pop(&cd->pqs);
+			if (!pq)
+				return NULL;
+			cfq_set_active(cd, pq);
+		}
+		if (cd->slice_end && sim_now >= cd->slice_end) {
+			cfq_expire(d, cd);
+			continue;
+		}
+		if (pq->queued) {
+			cfq_stop_idling(d, cd);
+			rq = cfq_choose(d, cd, pq);
+			if (!cd->slice_end)
+				cd->slice_end = sim_now +
+						elv_ms(d, CFQ_SLICE_SYNC);
+			pq->queued--;
+			pq->dispatched++;
+			cd->last_position = rq->sector + rq->nsect;
+			return rq;
+		}
+		if (cd->idle_until) {
+			if (sim_now < cd->idle_until)
+				return NULL;
+			cfq_expire(d, cd);
+			continue;
+		}
+		if (pq->dispatched)
+			return NULL;
+		if (!cfq_may_idle(d, cd, pq)) {
+			cfq_expire(d, cd);
+			continue;
+		}
+		idle = elv_ms(d, CFQ_SLICE_IDLE);
+		if (cfq_seeky(pq) && idle > CFQ_SEEKY_IDLE)
+			idle = CFQ_SEEKY_IDLE;
+		cd->idle_since = sim_now;
+		cd->idle_until = sim_now + idle;
+		d->st.idles++;
+		blk_kick_at(d, cd->idle_until);
+		return NULL;
+	}
+}
+
+static void cfq_completed(struct disk *d, struct blk_request *rq)
+{
+	struct proc_queue *pq = rq->elv_priv;
+
+	(void)d;
+	pq->dispatched--;
+	pq->last_end = sim_now;
+}
+
+const struct elevator_type elv_cfq = {
+	.name = "cfq",
+	.tunables = cfq_tunables,
+	.nr_tunables = ELV_NR(cfq_tunables),
+	.init = cfq_init,
+	.exit = cfq_exit,
+	.allow_merge = cfq_allow_merge,
+	.add = cfq_add,
+	.next = cfq_next,
+	.completed = cfq_completed,
+};
