@@ -686,6 +686,10 @@ static bool ra_follows_previous(struct file_ra_state *ra, pgoff_t index)
 /*
  * How many pages right before @index are cached, looking back at most
  * @max pages.  A sequential stream leaves such a trail behind.
+ *
+ * When page_cache_prev_miss() finds no hole, 6.1 returns the last index
+ * it looked at and later kernels the one before it; scanning one page
+ * more than we count makes both mean "at least @max".
  */
 static unsigned long ra_history_pages(struct address_space *mapping,
 				      pgoff_t index, unsigned long max)
@@ -695,10 +699,10 @@ static unsigned long ra_history_pages(struct address_space *mapping,
 	if (!index)
 		return 0;
 	rcu_read_lock();
-	hole = page_cache_prev_miss(mapping, index - 1, max);
+	hole = page_cache_prev_miss(mapping, index - 1, max + 1);
 	rcu_read_unlock();
 	/* No hole down to page 0 wraps to ULONG_MAX: index pages cached. */
-	return index - 1 - hole;
+	return min(index - 1 - hole, max);
 }
 
 /* Window sized from @history cached pages before a request of @req. */
@@ -730,8 +734,13 @@ static bool ra_try_marker(struct readahead_control *ractl,
 	pgoff_t index = readahead_index(ractl);
 	pgoff_t hole;
 
+	/*
+	 * One page more than the window may skip: without a hole, 6.1's
+	 * page_cache_next_miss() returns the last index it looked at, which
+	 * must not pass for the first missing page.
+	 */
 	rcu_read_lock();
-	hole = page_cache_next_miss(ractl->mapping, index + 1, max);
+	hole = page_cache_next_miss(ractl->mapping, index + 1, max + 1);
 	rcu_read_unlock();
 
 	/*

@@ -204,17 +204,27 @@ void filemap_remove_folio(struct folio *folio)
 	folio_put(folio);
 }
 
+/*
+ * The hole searches as Linux 6.1's mm/filemap.c behaves, which is not
+ * quite what its comment promises.  It walks the xarray from @index for
+ * at most @max_scan entries and stops at the first index without a folio;
+ * when every index it looked at held one, it returns the last index it
+ * looked at (inside the range, and cached), not one past the range.  It
+ * also stops at a cached page 0 going up (also when the walk starts
+ * there) and at a cached page ULONG_MAX going down, returning that index,
+ * and it returns @index for a @max_scan of 0.  Later kernels return an
+ * index outside the range when no hole is found; code written for both
+ * must not tell "no hole" from "a hole at the last index" by the value.
+ */
 pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
 			     unsigned long max_scan)
 {
 	while (max_scan--) {
 		void *entry = xa_load(&mapping->i_pages, index);
 
-		if (!entry || xa_is_value(entry))
-			return index;
+		if (!entry || xa_is_value(entry) || !index || !max_scan)
+			break;
 		index++;
-		if (!index)
-			return 0;
 	}
 	return index;
 }
@@ -225,11 +235,10 @@ pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
 	while (max_scan--) {
 		void *entry = xa_load(&mapping->i_pages, index);
 
-		if (!entry || xa_is_value(entry))
-			return index;
+		if (!entry || xa_is_value(entry) || index == ULONG_MAX ||
+		    !max_scan)
+			break;
 		index--;
-		if (index == ULONG_MAX)
-			return ULONG_MAX;
 	}
 	return index;
 }

@@ -7,7 +7,11 @@
 
 #define MB(n)	((loff_t)(n) << 20)
 
-/* The shim's hole searches keep the kernel's contract. */
+/*
+ * The shim's hole searches return what 6.1's mm/filemap.c returns (see
+ * pagecache.c): the hole if there is one within @max_scan, else the last
+ * index scanned, which is cached.
+ */
 static void hole_search(void)
 {
 	struct h_file *f = h_create(MB(1), 128);
@@ -15,11 +19,26 @@ static void hole_search(void)
 
 	h_populate(f, 0, 10);
 	INVARIANT(page_cache_next_miss(m, 3, 100) == 10);
-	INVARIANT(page_cache_next_miss(m, 3, 4) == 7);	/* none: 3 + 4 */
+	INVARIANT(page_cache_next_miss(m, 3, 8) == 10);	/* hole: last index */
+	INVARIANT(page_cache_next_miss(m, 3, 7) == 9);	/* none: 3 + 7 - 1 */
+	INVARIANT(page_cache_next_miss(m, 3, 4) == 6);	/* none: 3 + 4 - 1 */
+	INVARIANT(page_cache_next_miss(m, 3, 1) == 3);
+	INVARIANT(page_cache_next_miss(m, 3, 0) == 3);
 	INVARIANT(page_cache_next_miss(m, 12, 5) == 12);
+	INVARIANT(page_cache_next_miss(m, 0, 5) == 0);	/* page 0 stops it */
 	INVARIANT(page_cache_prev_miss(m, 9, 100) == ULONG_MAX);
-	INVARIANT(page_cache_prev_miss(m, 9, 4) == 5);	/* none: 9 - 4 */
+	INVARIANT(page_cache_prev_miss(m, 9, 11) == ULONG_MAX);
+	INVARIANT(page_cache_prev_miss(m, 9, 10) == 0);	/* none: 9 - 10 + 1 */
+	INVARIANT(page_cache_prev_miss(m, 9, 4) == 6);	/* none: 9 - 4 + 1 */
+	INVARIANT(page_cache_prev_miss(m, 9, 0) == 9);
 	INVARIANT(page_cache_prev_miss(m, 11, 5) == 11);
+	h_populate(f, ULONG_MAX - 1, 1);
+	INVARIANT(page_cache_next_miss(m, ULONG_MAX - 1, 5) == ULONG_MAX);
+	h_populate(f, ULONG_MAX, 1);
+	INVARIANT(page_cache_next_miss(m, ULONG_MAX - 1, 5) == 0);	/* wraps */
+	INVARIANT(page_cache_next_miss(m, ULONG_MAX - 1, 2) == ULONG_MAX);
+	INVARIANT(page_cache_prev_miss(m, ULONG_MAX, 5) == ULONG_MAX);
+	h_drop_cache(f);
 }
 
 /* page_cache_ra_unbounded: runs around cached pages, the marker. */

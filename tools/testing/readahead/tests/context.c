@@ -73,6 +73,22 @@ static void no_context_small_history(void)
 	EXPECT_STR("windows", h_windows(), "");
 }
 
+/*
+ * A request of 31 pages after 100 cached ones: the history, counted up to
+ * the maximum (32), is longer than the request, so the stream goes on.
+ * (6.1's page_cache_prev_miss() finding no hole returns the last index it
+ * looked at, which taken as the hole counts one page short: 31, no longer
+ * than the request, and the read would be taken as random.)
+ */
+static void context_history_of_max(void)
+{
+	struct h_file *f = h_create(4 << 20, 128);
+
+	h_populate(f, 0, 100);
+	h_read(f, 100 * 4096, 31 * 4096);
+	EXPECT_STR("calls", h_calls(), "sync 100+31 100+32-1 =32");
+}
+
 void context_checks(void)
 {
 	test_run("two streams on one descriptor", interleaved_streams);
@@ -81,4 +97,6 @@ void context_checks(void)
 	test_run("context through another descriptor",
 		 context_other_descriptor);
 	test_run("small history is no context", no_context_small_history);
+	test_run("context from a history of the maximum",
+		 context_history_of_max);
 }

@@ -120,6 +120,48 @@ static void stale_state_at_window_end(void)
 	INVARIANT(h_pages_resubmitted() == 0);
 }
 
+/* Put the readahead marker on cached page @index, as another reader would. */
+static void set_marker(struct h_file *f, pgoff_t index)
+{
+	struct folio *folio = xa_load(&f->file.f_mapping->i_pages, index);
+
+	INVARIANT(folio != NULL);
+	if (folio)
+		folio_set_readahead(folio);
+}
+
+/*
+ * A reader takes a marker it did not set, and all of the next window's
+ * maximum (32 pages) is cached: the stream is far ahead, nothing is read.
+ * (On 6.1, page_cache_next_miss() finding no hole returns a cached page;
+ * a check taking it for the first missing page would issue a window.)
+ */
+static void marker_next_window_cached(void)
+{
+	struct h_file *f = h_create(PAGES * 4096, 128);
+
+	h_populate(f, 0, 100);
+	set_marker(f, 50);
+	h_log_reset();
+	EXPECT_INT("bytes", h_read(f, 50 * 4096, 4096), 4096);
+	EXPECT_STR("calls", h_calls(), "async 50+1 0+0-0 =0");
+	EXPECT_STR("io", h_io(), "");
+	INVARIANT(!h_marked(f, 50));
+}
+
+/* The same with the first missing page right at the maximum: it is read. */
+static void marker_hole_at_max(void)
+{
+	struct h_file *f = h_create(PAGES * 4096, 128);
+
+	h_populate(f, 0, 82);
+	set_marker(f, 50);
+	h_log_reset();
+	h_read(f, 50 * 4096, 4096);
+	EXPECT_STR("calls", h_calls(), "async 50+1 82+32-32 =32");
+	EXPECT_STR("io", h_io(), "82-113[82]");
+}
+
 void shared_checks(void)
 {
 	test_run("two readers in lockstep", lockstep);
@@ -127,4 +169,8 @@ void shared_checks(void)
 	test_run("four readers of one file", four_readers);
 	test_run("marker of another reader", marker_of_another);
 	test_run("stale state at window end", stale_state_at_window_end);
+	test_run("marker with the next window cached",
+		 marker_next_window_cached);
+	test_run("marker with the first hole at the maximum",
+		 marker_hole_at_max);
 }
