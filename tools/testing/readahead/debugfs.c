@@ -11,6 +11,7 @@
 #include "shim.h"
 #include "harness.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -200,31 +201,59 @@ ssize_t simple_read_from_buffer(void *to, size_t count, loff_t *ppos,
 }
 
 /*
- * As the kernel's: decimal digits (base 10 here), one optional trailing
- * newline, nothing else; -EINVAL for anything else, -ERANGE on overflow.
+ * As 6.1's lib/kstrtox.c behaves: the user buffer is cut to 34 bytes (a
+ * sign, 32 binary digits, a newline and the terminator fit), a leading
+ * '+' is accepted, base 0 picks 16 for "0x" followed by a hex digit, 8
+ * for a leading 0, else 10, and base 16 skips a "0x"; then at least one
+ * digit of the base, one optional newline, and nothing more.  Overflowing
+ * 64 bits is -ERANGE even with garbage after the digits, a value over
+ * UINT_MAX is -ERANGE, anything else wrong -EINVAL.
  */
 int kstrtouint_from_user(const char *s, size_t count, unsigned int base,
 			 unsigned int *res)
 {
-	char buf[32];
+	char buf[1 + sizeof(unsigned int) * 8 + 1 + 1];
 	unsigned long long v = 0;
-	size_t i, n = min(count, sizeof(buf) - 1);
+	bool overflow = false;
+	const char *p = buf;
+	size_t digits = 0;
 
-	if (base != 10)
-		return -EINVAL;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	if (n && buf[n - 1] == '\n')
-		buf[--n] = '\0';
-	if (!n)
-		return -EINVAL;
-	for (i = 0; i < n; i++) {
-		if (buf[i] < '0' || buf[i] > '9')
-			return -EINVAL;
-		v = v * 10 + (buf[i] - '0');
-		if (v > UINT_MAX)
-			return -ERANGE;
+	count = min(count, sizeof(buf) - 1);
+	memcpy(buf, s, count);
+	buf[count] = '\0';
+	if (*p == '+')
+		p++;
+	if (!base)
+		base = p[0] != '0' ? 10 :
+		       (p[1] | 0x20) == 'x' && isxdigit((unsigned char)p[2]) ?
+		       16 : 8;
+	if (base == 16 && p[0] == '0' && (p[1] | 0x20) == 'x')
+		p += 2;
+	for (;; p++, digits++) {
+		unsigned int d;
+
+		if (*p >= '0' && *p <= '9')
+			d = *p - '0';
+		else if ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f')
+			d = (*p | 0x20) - 'a' + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		if (v > (ULLONG_MAX - d) / base)
+			overflow = true;
+		v = v * base + d;
 	}
+	if (overflow)
+		return -ERANGE;
+	if (!digits)
+		return -EINVAL;
+	if (*p == '\n')
+		p++;
+	if (*p)
+		return -EINVAL;
+	if (v > UINT_MAX)
+		return -ERANGE;
 	*res = v;
 	return 0;
 }

@@ -832,26 +832,35 @@ static void op_readahead(int reader)
 		      before, cached);
 }
 
-/* kstrtouint_from_user() as documented: digits, one optional newline. */
+/*
+ * 6.1's kstrtouint_from_user() in base 10: the first 34 bytes, an
+ * optional '+', digits, one optional newline.
+ */
 static int parse_uint(const char *buf, unsigned int *val)
 {
-	char tmp[32];
-	size_t i, n = min(strlen(buf), sizeof(tmp) - 1);
+	char tmp[35];
+	size_t i = 0, n = min(strlen(buf), sizeof(tmp) - 1);
 	unsigned long long v = 0;
+	bool range = false;
 
 	memcpy(tmp, buf, n);
 	tmp[n] = '\0';
-	if (n && tmp[n - 1] == '\n')
-		tmp[--n] = '\0';
-	if (!n)
+	if (tmp[0] == '+')
+		i++;
+	if (tmp[i] < '0' || tmp[i] > '9')
 		return -EINVAL;
-	for (i = 0; i < n; i++) {
-		if (tmp[i] < '0' || tmp[i] > '9')
-			return -EINVAL;
+	for (; tmp[i] >= '0' && tmp[i] <= '9'; i++) {
+		range |= v > (ULLONG_MAX - (tmp[i] - '0')) / 10;
 		v = v * 10 + tmp[i] - '0';
-		if (v > UINT_MAX)
-			return -ERANGE;
 	}
+	if (range)
+		return -ERANGE;
+	if (tmp[i] == '\n')
+		i++;
+	if (tmp[i])
+		return -EINVAL;
+	if (v > UINT_MAX)
+		return -ERANGE;
 	*val = v;
 	return 0;
 }

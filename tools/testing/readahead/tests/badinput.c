@@ -104,6 +104,22 @@ static void enable_garbage(void)
 	EXPECT_STR("off", read_file(ENABLE, buf, sizeof(buf)), "0\n");
 	EXPECT_INT("write \"01\\n\"", h_debugfs_write(ENABLE, "01\n"), 3);
 	EXPECT_STR("on again", read_file(ENABLE, buf, sizeof(buf)), "1\n");
+	/* As 6.1's kstrtouint_from_user(): a leading '+' is a sign... */
+	EXPECT_INT("write \"+0\"", h_debugfs_write(ENABLE, "+0"), 2);
+	EXPECT_STR("off by +0", read_file(ENABLE, buf, sizeof(buf)), "0\n");
+	EXPECT_INT("write \"+1\"", h_debugfs_write(ENABLE, "+1"), 2);
+	EXPECT_STR("on by +1", read_file(ENABLE, buf, sizeof(buf)), "1\n");
+	/* ...and only the first 34 bytes of a write are read. */
+	EXPECT_INT("write 34 zeros and 1",
+		   h_debugfs_write(ENABLE, "0000000000" "0000000000"
+				   "0000000000" "0000" "1"), 35);
+	EXPECT_STR("off: the 1 was cut", read_file(ENABLE, buf, sizeof(buf)),
+		   "0\n");
+	EXPECT_INT("write 33 zeros, 1 and a newline",
+		   h_debugfs_write(ENABLE, "0000000000" "0000000000"
+				   "0000000000" "000" "1\n"), 35);
+	EXPECT_STR("on: 34 bytes read", read_file(ENABLE, buf, sizeof(buf)),
+		   "1\n");
 	EXPECT_STR("no trace line", h_trace(), "");
 	EXPECT_STR("nothing read", h_io(), "");
 	INVARIANT(same_state(&before, &f->file.f_ra));
