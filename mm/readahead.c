@@ -88,6 +88,7 @@
 #include <linux/blk-cgroup.h>
 #include <linux/fadvise.h>
 #include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 #include <linux/percpu.h>
@@ -591,6 +592,9 @@ static void ra_force(struct readahead_control *ractl,
 			break;
 		index += chunk;
 		nr_to_read -= chunk;
+		/* Up to RAM/16 is a long wait: a dying task stops here. */
+		if (fatal_signal_pending(current))
+			break;
 	}
 	ra_account(ractl, &d);
 }
@@ -603,7 +607,8 @@ static void ra_force(struct readahead_control *ractl,
  * For POSIX_FADV_WILLNEED, readahead(2) and files opened for random
  * access.  The range, clipped at the end of the file and at a share of
  * memory, is read in chunks of at most 2MB so that no single call pins
- * much memory.  The file's readahead state is not touched.
+ * much memory; a fatal signal stops it between chunks.  The file's
+ * readahead state is not touched.
  */
 void force_page_cache_ra(struct readahead_control *ractl,
 			 unsigned long nr_to_read)

@@ -3,7 +3,7 @@
  * shim_debugfs.h - the kernel API behind the readahead trace and stats.
  *
  * What mm/readahead.c's CONFIG_READAHEAD_TRACE code uses: the current
- * task, super blocks and dentries for naming, printk, static keys,
+ * task (and whether it is being killed), super blocks and dentries for naming, printk, static keys,
  * per-CPU counters (one CPU here), debugfs files with their
  * file_operations, seq_file, and the user-copy helpers.  debugfs.c
  * implements it; the harness reads and writes the files through
@@ -28,6 +28,7 @@ struct file_operations;
 struct task_struct {
 	int pid;
 	char comm[16];
+	bool fatal_signal;	/* a SIGKILL is pending: tests set it */
 };
 
 extern struct task_struct *shim_current;
@@ -36,6 +37,11 @@ extern struct task_struct *shim_current;
 static inline int task_pid_nr(struct task_struct *t)
 {
 	return t->pid;
+}
+
+static inline bool fatal_signal_pending(struct task_struct *t)
+{
+	return t->fatal_signal;
 }
 
 #define MINORBITS	20

@@ -88,6 +88,55 @@ static void dontneed_then_willneed(void)
 	EXPECT_STR("io", h_io(), "1-7");
 }
 
+/*
+ * One call reads at most 1/16 of memory: 64 MB of RAM, 4 MB (1024 pages)
+ * of a 16 MB file, whether readahead(2) or WILLNEED asks for it all.
+ */
+static void force_capped_by_memory(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+
+	shim_totalram_pages = MB(64) / 4096;
+	EXPECT_INT("readahead", h_readahead(f->fd, 0, 0), 0);
+	EXPECT_STR("readahead: ram/16", h_io(), "0-511 512-1023");
+	h_drop_cache(f);
+	h_log_reset();
+	EXPECT_INT("willneed",
+		   h_fadvise(f->fd, MB(1), MB(8), POSIX_FADV_WILLNEED), 0);
+	EXPECT_STR("willneed: ram/16", h_io(), "256-767 768-1279");
+}
+
+/* With little memory the cap is one 2 MB chunk, never less. */
+static void force_cap_floor(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+
+	shim_totalram_pages = MB(16) / 4096;	/* RAM/16: 1 MB */
+	h_readahead(f->fd, 0, MB(8));
+	EXPECT_STR("io", h_io(), "0-511");
+}
+
+/*
+ * A task with a fatal signal pending stops after the chunk in flight;
+ * without one, the same call reads the whole range.
+ */
+static void force_stops_on_fatal_signal(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+
+	f->task.fatal_signal = true;
+	EXPECT_INT("ret", h_readahead(f->fd, 0, MB(6)), 0);
+	EXPECT_STR("killed: first chunk only", h_io(), "0-511");
+	f->task.fatal_signal = false;
+	h_log_reset();
+	h_readahead(f->fd, 0, MB(6));
+	EXPECT_STR("alive: the rest", h_io(), "512-1023 1024-1535");
+	f->task.fatal_signal = true;
+	h_log_reset();
+	h_fadvise(f->fd, MB(8), MB(6), POSIX_FADV_WILLNEED);
+	EXPECT_STR("willneed killed", h_io(), "2048-2559");
+}
+
 void fadvise_checks(void)
 {
 	test_run("WILLNEED in 2 MB chunks", willneed_chunks);
@@ -95,4 +144,8 @@ void fadvise_checks(void)
 	test_run("readahead(2) ranges", readahead_syscall);
 	test_run("readahead(2) and fadvise bad input", bad_input);
 	test_run("DONTNEED then WILLNEED", dontneed_then_willneed);
+	test_run("forced readahead capped at RAM/16", force_capped_by_memory);
+	test_run("forced readahead cap at least one chunk", force_cap_floor);
+	test_run("forced readahead stops on a fatal signal",
+		 force_stops_on_fatal_signal);
 }
