@@ -2,11 +2,10 @@
 /*
  * hist.h - reference models of the 2009 readahead code, for the replay.
  *
- * Two struct ra_impl tables over the harness's shim API: ra_2630 (the
- * 2.6.30 call scheme) and ra_2631rc1 (2.6.31-rc1, after "remove
- * sync/async readahead call dependency" and the fault path cleanup).
- * They are written from the descriptions in ../shared/DESIGN.md and the
- * seed mails, not from the 2009 source.  hist.c holds what both share:
+ * A chain of struct ra_impl tables over the harness's shim API, from
+ * 2.6.30 to 2.6.31-rc1, one per behavioural commit (chain.c).  They are
+ * written from the commits' descriptions and the July 2009 LKML threads,
+ * not from the 2009 source.  hist.c holds what all steps share:
  * the window sizing rules, reading a range into the page cache the way
  * __do_page_cache_readahead() did, and the trace line.
  */
@@ -15,8 +14,19 @@
 
 #include "../harness.h"
 
-extern const struct ra_impl ra_2630;
-extern const struct ra_impl ra_2631rc1;
+/*
+ * The chain (chain.c): 2.6.30, then one model per behavioural commit of
+ * the 2.6.31 merge window, the last one 2.6.31-rc1.
+ */
+#define CHAIN_STEPS	8
+struct chain_step {
+	const struct ra_impl *impl;	/* impl->name: --impl NAME */
+	const char *commit;		/* short id, "" where not recorded */
+	const char *subject;
+};
+extern const struct chain_step chain[CHAIN_STEPS];
+#define ra_2630		(*chain[0].impl)
+#define ra_2631rc1	(*chain[CHAIN_STEPS - 1].impl)
 
 /* Read-around gives up after this many net fault misses (both kernels). */
 #define HIST_MMAP_LOTSAMISS	100
