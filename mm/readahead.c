@@ -644,9 +644,9 @@ static unsigned long ra_next_size(unsigned long cur, unsigned long max)
 /*
  * The window after the current one.  A window larger than the maximum
  * (a large request used the device's optimal I/O size, or a huge page
- * mapping) keeps its size, unless the file's own maximum has been cut
- * below the device's: read errors divide ra_pages by 4, and then the
- * stream must slow down at once.
+ * mapping) keeps its size within the memory bound, unless the file's own
+ * maximum has been cut below the device's: read errors divide ra_pages
+ * by 4, and then the stream must slow down at once.
  */
 static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 					unsigned long max)
@@ -656,7 +656,7 @@ static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 
 	if (ra->size > next &&
 	    ra->ra_pages >= inode_to_bdi(ractl->mapping->host)->ra_pages)
-		return ra->size;
+		return min_t(unsigned long, ra->size, ra_memory_cap());
 	return next;
 }
 
@@ -979,6 +979,29 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index)
 	ra_account(ractl, &d);
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * The window of a fault at @index in a huge page mapping: from the start
+ * of the fault's PMD, two PMDs with the second asynchronous, or under
+ * MADV_RANDOM (@rand) one, all asynchronous, as 6.1 reads them.  Above
+ * the memory bound the window is halved until it fits, aligned to its
+ * size, so that it still holds the fault.
+ */
+static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
+			   bool rand)
+{
+	unsigned long cap = ra_memory_cap();
+	unsigned long size = rand ? HPAGE_PMD_NR : 2 * HPAGE_PMD_NR;
+
+	while (size > cap)
+		size /= 2;
+	ra->start = round_down(index, min_t(unsigned long, size,
+					    HPAGE_PMD_NR));
+	ra->size = size;
+	ra->async_size = rand ? size : size / 2;
+}
+#endif
+
 /* Note a fault on @index in prev_pos, as read(2) notes its position. */
 static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
@@ -1015,11 +1038,8 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	/* Huge page mappings read PMD-sized windows, even without ra. */
 	if ((vm_flags & VM_HUGEPAGE) && HPAGE_PMD_ORDER <= MAX_PAGECACHE_ORDER) {
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		ractl._index = round_down(vmf->pgoff, HPAGE_PMD_NR);
-		ra->size = HPAGE_PMD_NR;
-		if (!(vm_flags & VM_RAND_READ))
-			ra->size *= 2;
-		ra->async_size = HPAGE_PMD_NR;
+		ra_huge_window(ra, vmf->pgoff, vm_flags & VM_RAND_READ);
+		ractl._index = ra->start;
 		ra_fault_window(&ractl, vmf->pgoff);
 		return fpin;
 	}

@@ -5,12 +5,15 @@
  * In 6.1 this policy lives in mm/filemap.c, outside the pristine
  * readahead.c the harness compiles as the peer, so the harness states it
  * here, from its documented behaviour, calling the peer's entry points:
+ * a VM_HUGEPAGE mapping reads from the start of the fault's PMD, even
+ * with readahead off: two PMDs with the second asynchronous (one, all
+ * of it asynchronous, under MADV_RANDOM), through page_cache_ra_order()
+ * at the PMD order, without setting the window's start;
  * MADV_RANDOM or no readahead: nothing; MADV_SEQUENTIAL: a synchronous
  * readahead of a full window; otherwise count the miss, give up beyond
  * 100 net misses, and read a full window centred on the fault with a
  * quarter of it asynchronous.  A hit takes one off the miss count and
- * reads ahead, a full window's worth, when the page is marked.  (The
- * huge page branch is left out: the harness has no VM_HUGEPAGE maps.)
+ * reads ahead, a full window's worth, when the page is marked.
  */
 #include "peer.h"
 
@@ -25,6 +28,14 @@ struct file *peer_fault_sync(struct vm_fault *vmf)
 	unsigned long half = ra->ra_pages / 2;
 	DEFINE_READAHEAD(ractl, file, ra, file->f_mapping, vmf->pgoff);
 
+	if (vm_flags & VM_HUGEPAGE) {
+		ractl._index = round_down(vmf->pgoff, HPAGE_PMD_NR);
+		ra->size = vm_flags & VM_RAND_READ ? HPAGE_PMD_NR :
+						      2 * HPAGE_PMD_NR;
+		ra->async_size = HPAGE_PMD_NR;
+		peer_page_cache_ra_order(&ractl, ra, HPAGE_PMD_ORDER);
+		return NULL;
+	}
 	if ((vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
 	if (vm_flags & VM_SEQ_READ) {

@@ -128,7 +128,12 @@ struct page {
 	SHIM_FOLIO_FIELDS;
 };
 
-#define MAX_PAGECACHE_ORDER	8
+/* x86-64 with CONFIG_TRANSPARENT_HUGEPAGE, as the bench kernels have it. */
+#define CONFIG_TRANSPARENT_HUGEPAGE 1
+#define HPAGE_PMD_ORDER		9
+#define HPAGE_PMD_NR		(1 << HPAGE_PMD_ORDER)
+/* 6.1: the smaller of the xarray's limit (11) and the PMD order. */
+#define MAX_PAGECACHE_ORDER	HPAGE_PMD_ORDER
 
 static inline bool shim_test(const struct folio *f, int bit)
 {

@@ -132,6 +132,64 @@ static void fault_past_eof(void)
 	EXPECT_STR("io", h_io(), "0-3");
 }
 
+/*
+ * VM_HUGEPAGE: two PMDs (1024 pages) from the fault's PMD, the second
+ * asynchronous; 1 GB of memory allows 1024-page windows.  The marker
+ * moves the stream on by windows of the same size.
+ */
+static void huge_page_window(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+
+	h_fault(f, 700, VM_HUGEPAGE);
+	EXPECT_STR("calls", h_calls(), "fault-miss 700+1 512+1024-512 =1024");
+	EXPECT_STR("io", h_io(), "512-1535[1024]");
+	h_log_reset();
+	h_fault(f, 1024, VM_HUGEPAGE);
+	EXPECT_STR("next", h_calls(), "fault-hit 1024+1 1536+1024-1024 =1024");
+}
+
+/*
+ * With 256 MB of memory a window may have 256 pages: the huge page
+ * window shrinks to the aligned 256 pages holding the fault, and the
+ * windows after it keep to that.
+ */
+static void huge_page_window_bounded(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+
+	shim_totalram_pages = MB(256) / 4096;
+	h_fault(f, 700, VM_HUGEPAGE);
+	EXPECT_STR("calls", h_calls(), "fault-miss 700+1 512+256-128 =256");
+	h_log_reset();
+	h_fault(f, 640, VM_HUGEPAGE);
+	EXPECT_STR("next", h_calls(), "fault-hit 640+1 768+256-256 =256");
+	EXPECT_INT("within the bound", f->file.f_ra.size <= 256, 1);
+}
+
+/* Memory shrinks under a running huge page stream: so do its windows. */
+static void huge_page_window_memory_shrinks(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+
+	h_fault(f, 700, VM_HUGEPAGE);
+	shim_totalram_pages = MB(256) / 4096;
+	h_log_reset();
+	h_fault(f, 1024, VM_HUGEPAGE);
+	EXPECT_STR("next", h_calls(), "fault-hit 1024+1 1536+256-256 =256");
+}
+
+/* MADV_RANDOM on a huge page mapping: one PMD, and readahead off too. */
+static void huge_page_random_and_off(void)
+{
+	struct h_file *f = h_create(MB(16), 128);
+	struct h_file *off = h_create(MB(16), 0);
+
+	h_fault(f, 700, VM_HUGEPAGE | VM_RAND_READ);
+	h_fault(off, 10, VM_HUGEPAGE);
+	EXPECT_STR("io", h_io(), "512-1023[512] 0-1023[512]");
+}
+
 void mmap_checks(void)
 {
 	test_run("mmap read-around", read_around);
@@ -143,4 +201,11 @@ void mmap_checks(void)
 	test_run("mmap MADV_RANDOM", madv_random);
 	test_run("mmap stream after back-off", stream_after_backoff);
 	test_run("mmap fault past eof", fault_past_eof);
+	test_run("mmap huge page window", huge_page_window);
+	test_run("mmap huge page window within memory",
+		 huge_page_window_bounded);
+	test_run("mmap huge page window when memory shrinks",
+		 huge_page_window_memory_shrinks);
+	test_run("mmap huge page MADV_RANDOM, readahead off",
+		 huge_page_random_and_off);
 }
