@@ -1002,13 +1002,19 @@ static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
 }
 #endif
 
-/* Note a fault on @index in prev_pos, as read(2) notes its position. */
+/*
+ * Note a fault on @index in prev_pos, as read(2) notes its position.
+ * Every thread faulting on a mapped file gets here, also on a hit:
+ * write the shared cache line only when the position changes.
+ */
 static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
 	u64 pos = ((u64)index + 1) << PAGE_SHIFT;
-
 	/* The page after the last page of a file of LLONG_MAX bytes. */
-	ra->prev_pos = min_t(u64, pos, LLONG_MAX);
+	loff_t prev_pos = min_t(u64, pos, LLONG_MAX);
+
+	if (READ_ONCE(ra->prev_pos) != prev_pos)
+		WRITE_ONCE(ra->prev_pos, prev_pos);
 }
 
 /**

@@ -5,6 +5,10 @@
  */
 #include "test.h"
 
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #define MB(n)	((loff_t)(n) << 20)
 
 /* Read-around: a window of the maximum centred on the fault. */
@@ -190,6 +194,53 @@ static void huge_page_random_and_off(void)
 	EXPECT_STR("io", h_io(), "512-1023[512] 0-1023[512]");
 }
 
+/*
+ * Does a fault hit on @pgoff write to @f's struct file?  A child process
+ * runs the hit on a copy of it in a read-only page: a write kills it.
+ */
+static bool fault_hit_writes(struct h_file *f, pgoff_t pgoff)
+{
+	size_t len = sysconf(_SC_PAGESIZE);
+	struct file *copy = mmap(NULL, len, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int status = -1;
+	pid_t pid;
+
+	if (copy == MAP_FAILED)
+		return true;
+	*copy = f->file;
+	fflush(stdout);
+	pid = fork();
+	if (!pid) {
+		struct vm_area_struct vma = { .vm_file = copy };
+		struct vm_fault vmf = { .vma = &vma, .pgoff = pgoff };
+
+		mprotect(copy, len, PROT_READ);
+		ra_impl->fault_async(&vmf, xa_load(&copy->f_mapping->i_pages,
+						   pgoff));
+		_exit(0);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	munmap(copy, len);
+	return !WIFEXITED(status) || WEXITSTATUS(status);
+}
+
+/*
+ * Threads faulting on pages of a mapped file share its readahead state:
+ * a hit that changes nothing (no miss to count down, the position noted
+ * already, no marker) must not write it.
+ */
+static void fault_hit_writes_nothing(void)
+{
+	struct h_file *f = h_create(MB(8), 128);
+
+	h_fault(f, 500, 0);
+	h_fault(f, 501, 0);
+	INVARIANT(f->file.f_ra.mmap_miss == 0);
+	INVARIANT(!fault_hit_writes(f, 501));
+}
+
 void mmap_checks(void)
 {
 	test_run("mmap read-around", read_around);
@@ -208,4 +259,5 @@ void mmap_checks(void)
 		 huge_page_window_memory_shrinks);
 	test_run("mmap huge page MADV_RANDOM, readahead off",
 		 huge_page_random_and_off);
+	test_run("mmap fault hit writes nothing", fault_hit_writes_nothing);
 }
