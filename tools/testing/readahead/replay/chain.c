@@ -326,3 +326,19 @@ const struct ra_impl *const ra_replay_impls[] = {
 	&ra09_step_0, &ra09_step_1, &ra09_step_2, &ra09_step_3,
 	&ra09_step_4, &ra09_step_5, &ra09_step_6, &ra09_step_7, NULL,
 };
+
+/* For ra_sim --list-impls: "COMMIT<TAB>SUBJECT" of a step, else NULL. */
+const char *ra_replay_about(const struct ra_impl *impl)
+{
+	static char buf[160];
+	unsigned int i;
+
+	for (i = 0; i < CHAIN_STEPS; i++)
+		if (chain[i].impl == impl) {
+			snprintf(buf, sizeof(buf), "%s\t%s",
+				 chain[i].commit[0] ? chain[i].commit : "-",
+				 chain[i].subject);
+			return buf;
+		}
+	return NULL;
+}

@@ -28,6 +28,8 @@
  * tools/testing/readahead/replay/ links them in (--impl NAME).
  */
 extern const struct ra_impl *const ra_replay_impls[] __attribute__((weak));
+extern const char *ra_replay_about(const struct ra_impl *impl)
+	__attribute__((weak));
 
 static const char *trace_path, *timeline_path;
 static bool seed_set;
@@ -38,7 +40,8 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: ra_sim [--impl ours|pristine|both|MODEL] [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
-		"              MACHINE.disks JOBS.fio\n");
+		"              MACHINE.disks JOBS.fio\n"
+		"       ra_sim --list-impls   (the models this binary can run)\n");
 	exit(2);
 }
 
@@ -200,6 +203,20 @@ static const struct ra_impl *replay_impl(const char *name)
 	return NULL;
 }
 
+/* The models this binary runs, one a line: INDEX NAME COMMIT SUBJECT. */
+static void list_impls(void)
+{
+	unsigned int i;
+
+	for (i = 0; ra_replay_impls && ra_replay_impls[i]; i++) {
+		const char *about = ra_replay_about ?
+			ra_replay_about(ra_replay_impls[i]) : NULL;
+
+		printf("%u\t%s\t%s\n", i, ra_replay_impls[i]->name,
+		       about ? about : "-\t-");
+	}
+}
+
 static void copy_out(FILE *from)
 {
 	char buf[65536];
@@ -216,6 +233,10 @@ int main(int argc, char **argv)
 	const char *impl = "both";
 	int i;
 
+	if (argc == 2 && !strcmp(argv[1], "--list-impls")) {
+		list_impls();
+		return 0;
+	}
 	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
 		const char *opt = argv[i];
 

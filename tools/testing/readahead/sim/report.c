@@ -17,6 +17,7 @@
  * the optional timeline: disk throughput per 100 ms of simulated time.
  */
 #include "jobs.h"
+#include "elevator.h"
 #include "racall.h"
 
 #include <string.h>
@@ -176,6 +177,36 @@ static void report_jobs(FILE *out, struct agg *all)
 		(unsigned long long)(all->finish / NS_PER_MS));
 }
 
+/* The I/O schedulers' idling and merging, and the CPUs' run queue. */
+static struct disk_stat sched;
+static simtime_t sched_runq_ns;
+
+static void report_sched(FILE *out)
+{
+	unsigned int i;
+
+	memset(&sched, 0, sizeof(sched));
+	sched_runq_ns = 0;
+	for (i = 0; i < nr_disks; i++) {
+		sched.idles += disks[i].st.idles;
+		sched.idle_ns += disks[i].st.idle_ns;
+		sched.preempts += disks[i].st.preempts;
+		sched.merges_queues += disks[i].st.merges_queues;
+	}
+	for (i = 0; i < nr_readers; i++)
+		sched_runq_ns += reader_stat(i)->runq_wait;
+	fprintf(out, "  I/O scheduler %s: %llu idle periods, %llu ms idle, %llu preemptions, %llu queue merges (all disks)\n",
+		nr_disks ? disks[0].p.elv->name : "-",
+		(unsigned long long)sched.idles,
+		(unsigned long long)(sched.idle_ns / NS_PER_MS),
+		(unsigned long long)sched.preempts,
+		(unsigned long long)sched.merges_queues);
+	if (sys.cpus)
+		fprintf(out, "  CPUs: %llu, readers waited %llu ms for one in all\n",
+			(unsigned long long)sys.cpus,
+			(unsigned long long)(sched_runq_ns / NS_PER_MS));
+}
+
 void report(FILE *out, double host_seconds)
 {
 	struct agg all = { 0 };
@@ -225,6 +256,7 @@ void report(FILE *out, double host_seconds)
 			secs > 0 ? 100.0 * st->busy_ns / 1e9 / secs : 0);
 	}
 	disk_bytes = (double)(sectors << SECTOR_SHIFT);
+	report_sched(out);
 	for (i = 0; i < nr_disks; i++) {
 		struct disk *d = &disks[i];
 
@@ -349,7 +381,7 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)past_eof, (unsigned long long)reread,
 		(unsigned long long)all.not_uptodate, ok ? "ok" : "FAILED");
 
-	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f\n",
+	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f idles=%llu idle_ms=%llu preempts=%llu qmerges=%llu runq_ms=%llu\n",
 		sim_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
 		secs > 0 ? disk_bytes / secs / 1e6 : 0, limit / 1e6,
 		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0,
@@ -369,7 +401,12 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)((all.finish - all.start) / NS_PER_MS),
 		model / 1e6, (unsigned long long)all.errors,
 		(unsigned long long)all.failed, (unsigned long long)err_reqs,
-		(unsigned long long)cache_st.read_ahead, unused, app, distinct);
+		(unsigned long long)cache_st.read_ahead, unused, app, distinct,
+		(unsigned long long)sched.idles,
+		(unsigned long long)(sched.idle_ns / NS_PER_MS),
+		(unsigned long long)sched.preempts,
+		(unsigned long long)sched.merges_queues,
+		(unsigned long long)(sched_runq_ns / NS_PER_MS));
 	fprintf(out, "engine: %llu page reads, %llu events in %.2f s host CPU: %.0f page reads/s\n",
 		(unsigned long long)page_reads,
 		(unsigned long long)ev_count(), host_seconds,
