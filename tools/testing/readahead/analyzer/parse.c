@@ -214,17 +214,23 @@ static void parse_body(struct cursor *c, struct ra_rec *r)
 /*
  * Parse one input line (without its newline).  Lines without "readahead-"
  * are RA_PARSE_OTHER; lines with it that do not parse are RA_PARSE_BAD and
- * *why says what was wrong.  On RA_PARSE_OK @rec owns its strings.
+ * *why says what was wrong.  On RA_PARSE_OK @rec owns its strings.  The
+ * readahead tracepoint's text is the same line: trace_pipe and trace-cmd
+ * put "COMM-PID [CPU] ... TIME: readahead: " before it.
  */
 enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 				   const char **why)
 {
 	struct cursor c = { NULL, NULL };
+	const char *event;
 
 	memset(rec, 0, sizeof(*rec));
 	if (!strstr(line, "readahead-"))
 		return RA_PARSE_OTHER;
 	c.p = strip_prefixes(line, &rec->highlighted);
+	event = strstr(c.p, ": readahead: readahead-");
+	if (event)
+		c.p = event + strlen(": readahead: ");
 	parse_body(&c, rec);
 	if (c.why) {
 		ra_rec_free(rec);
