@@ -93,6 +93,7 @@
 #include <linux/seq_file.h>
 #include <linux/percpu.h>
 #include <linux/jump_label.h>
+#include <linux/ratelimit.h>
 #include <linux/uaccess.h>
 
 #include "internal.h"
@@ -143,7 +144,9 @@ struct ra_decision {
 #ifdef CONFIG_READAHEAD_TRACE
 /*
  * /sys/kernel/debug/readahead/: trace_enable turns on one kernel log line
- * per decision; stats is a table of per-CPU counters per pattern.
+ * per decision, rate limited; stats is a table of per-CPU counters per
+ * pattern and the number of lines the limit dropped.  The readahead
+ * tracepoint carries every decision.
  */
 static const char * const ra_pattern_names[RA_PATTERN_NR] = {
 	[RA_PATTERN_INITIAL0]	= "initial0",
@@ -173,10 +176,20 @@ enum ra_stat {
 
 struct ra_stats {
 	unsigned long count[RA_PATTERN_NR][RA_STAT_NR];
+	unsigned long dropped;	/* trace lines the rate limit dropped */
 };
 
 static DEFINE_PER_CPU(struct ra_stats, ra_stats);
 static DEFINE_STATIC_KEY_FALSE(ra_trace_key);
+
+/* At most RA_TRACE_BURST trace lines per RA_TRACE_INTERVAL reach the log. */
+#define RA_TRACE_INTERVAL	(5 * HZ)
+#define RA_TRACE_BURST		500
+static DEFINE_RATELIMIT_STATE(ra_trace_rs, RA_TRACE_INTERVAL, RA_TRACE_BURST);
+
+/* The log line of a decision, with @name the format of the file's name. */
+#define RA_TRACE_FMT(name)						\
+	"readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(" name "), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu\n"
 
 static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
 			 unsigned long n)
@@ -189,18 +202,29 @@ static void ra_trace_line(struct readahead_control *ractl,
 			  const struct ra_decision *d)
 {
 	struct inode *inode = ractl->mapping->host;
-	struct file *file = ractl->file;
+	struct super_block *sb = inode->i_sb;
+	const char *pattern = ra_pattern_names[d->pattern];
 	char miss[24] = "";
 
+	if (!__ratelimit(&ra_trace_rs)) {
+		this_cpu_inc(ra_stats.dropped);
+		return;
+	}
 	if (d->fault && ractl->ra)
 		snprintf(miss, sizeof(miss), ", miss=%u", ractl->ra->mmap_miss);
-	pr_info("readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(%s), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu\n",
-		ra_pattern_names[d->pattern], task_pid_nr(current),
-		current->comm, MAJOR(inode->i_sb->s_dev),
-		MINOR(inode->i_sb->s_dev), inode->i_sb->s_id, inode->i_ino,
-		file ? (const char *)file->f_path.dentry->d_name.name : "",
-		d->index, d->req, d->start, d->size, d->async_size,
-		d->start > d->index, miss, d->actual);
+	/* %pD, not d_name: a concurrent rename may free the name. */
+	if (ractl->file)
+		pr_info(RA_TRACE_FMT("%pD"), pattern, task_pid_nr(current),
+			current->comm, MAJOR(sb->s_dev), MINOR(sb->s_dev),
+			sb->s_id, inode->i_ino, ractl->file, d->index, d->req,
+			d->start, d->size, d->async_size, d->start > d->index,
+			miss, d->actual);
+	else
+		pr_info(RA_TRACE_FMT(""), pattern, task_pid_nr(current),
+			current->comm, MAJOR(sb->s_dev), MINOR(sb->s_dev),
+			sb->s_id, inode->i_ino, d->index, d->req, d->start,
+			d->size, d->async_size, d->start > d->index, miss,
+			d->actual);
 }
 
 /* Count, trace and log one decision. */
@@ -231,9 +255,10 @@ static void ra_account(struct readahead_control *ractl,
 	ra_stats_add(d->pattern, RA_STAT_ASYNC_SIZE, d->async_size);
 	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
 
-	trace_readahead(ra_pattern_names[d->pattern], inode->i_sb->s_dev,
-			inode->i_ino, d->index, d->req, d->start, d->size,
-			d->async_size, d->fault, d->actual);
+	trace_readahead(ra_pattern_names[d->pattern], ractl->file, inode,
+			d->index, d->req, d->start, d->size, d->async_size,
+			d->fault && ractl->ra,
+			ractl->ra ? ractl->ra->mmap_miss : 0, d->actual);
 	if (static_branch_unlikely(&ra_trace_key))
 		ra_trace_line(ractl, d);
 }
@@ -281,6 +306,16 @@ static unsigned long ra_stats_sum(int pattern, int stat)
 	return sum;
 }
 
+static unsigned long ra_stats_dropped(void)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(&ra_stats, cpu)->dropped;
+	return sum;
+}
+
 static int ra_stats_show(struct seq_file *m, void *v)
 {
 	int p;
@@ -303,6 +338,7 @@ static int ra_stats_show(struct seq_file *m, void *v)
 				   0,
 			   io ? ra_stats_sum(p, RA_STAT_IO_SIZE) / io : 0);
 	}
+	seq_printf(m, "%-10s %10lu\n", "dropped", ra_stats_dropped());
 	return 0;
 }
 

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The readahead tracepoint: one event per readahead decision, with the
- * fields of the debugfs trace line, for ftrace, perf and bpftrace.
+ * The readahead tracepoint: one event per readahead decision, for ftrace,
+ * perf and bpftrace.  Unlike the kernel log lines of
+ * /sys/kernel/debug/readahead/trace_enable, which are rate limited, it
+ * loses nothing short of a full ring buffer.  Its text is the log line
+ * (the file name cut to 31 bytes), so that ra_analyze reads trace_pipe
+ * and trace-cmd output as it reads dmesg.
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM readahead
@@ -9,49 +13,69 @@
 #if !defined(_TRACE_READAHEAD_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_READAHEAD_H
 
+#include <linux/fs.h>
+#include <linux/sched.h>
 #include <linux/tracepoint.h>
 
 TRACE_EVENT(readahead,
 
-	TP_PROTO(const char *pattern, dev_t dev, unsigned long ino,
+	TP_PROTO(const char *pattern, struct file *file, struct inode *inode,
 		 pgoff_t index, unsigned long req, pgoff_t start,
 		 unsigned long size, unsigned long async_size, bool fault,
-		 unsigned long actual),
+		 unsigned int miss, unsigned long actual),
 
-	TP_ARGS(pattern, dev, ino, index, req, start, size, async_size, fault,
-		actual),
+	TP_ARGS(pattern, file, inode, index, req, start, size, async_size,
+		fault, miss, actual),
 
 	TP_STRUCT__entry(
 		__string(pattern, pattern)
+		__field(pid_t, pid)
+		__array(char, comm, TASK_COMM_LEN)
 		__field(dev_t, dev)
+		__array(char, bdev, 32)
 		__field(unsigned long, ino)
+		__array(char, name, 32)
 		__field(pgoff_t, index)
 		__field(unsigned long, req)
 		__field(pgoff_t, start)
 		__field(unsigned long, size)
 		__field(unsigned long, async_size)
-		__field(bool, fault)
+		__array(char, miss, 20)
 		__field(unsigned long, actual)
 	),
 
 	TP_fast_assign(
 		__assign_str(pattern, pattern);
-		__entry->dev = dev;
-		__entry->ino = ino;
+		__entry->pid = task_pid_nr(current);
+		memcpy(__entry->comm, current->comm, TASK_COMM_LEN);
+		__entry->dev = inode->i_sb->s_dev;
+		strscpy(__entry->bdev, inode->i_sb->s_id, sizeof(__entry->bdev));
+		__entry->ino = inode->i_ino;
+		/* %pD: a concurrent rename cannot free the name under us. */
+		if (file)
+			snprintf(__entry->name, sizeof(__entry->name), "%pD",
+				 file);
+		else
+			__entry->name[0] = '\0';
 		__entry->index = index;
 		__entry->req = req;
 		__entry->start = start;
 		__entry->size = size;
 		__entry->async_size = async_size;
-		__entry->fault = fault;
+		if (fault)
+			snprintf(__entry->miss, sizeof(__entry->miss),
+				 ", miss=%u", miss);
+		else
+			__entry->miss[0] = '\0';
 		__entry->actual = actual;
 	),
 
-	TP_printk("%s dev=%02x:%02x ino=%lu req=%lu+%lu ra=%lu+%lu-%lu async=%d fault=%d actual=%lu",
-		  __get_str(pattern), MAJOR(__entry->dev), MINOR(__entry->dev),
-		  __entry->ino, __entry->index, __entry->req, __entry->start,
-		  __entry->size, __entry->async_size,
-		  __entry->start > __entry->index, __entry->fault,
+	TP_printk("readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(%s), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu",
+		  __get_str(pattern), __entry->pid, __entry->comm,
+		  MAJOR(__entry->dev), MINOR(__entry->dev), __entry->bdev,
+		  __entry->ino, __entry->name, __entry->index, __entry->req,
+		  __entry->start, __entry->size, __entry->async_size,
+		  __entry->start > __entry->index, __entry->miss,
 		  __entry->actual)
 );
 

@@ -5,8 +5,9 @@
  * Owns the list of debugfs files the readahead code creates (by path,
  * with their file_operations), the open/read/write/release sequence the
  * VFS would run on them (h_debugfs_read/h_debugfs_write), the seq_file
- * buffer, the kernel's user-copy and kstrto helpers, and printk, whose
- * lines go to shim_trace_sink.
+ * buffer, the kernel's user-copy and kstrto helpers, vsnprintf with the
+ * kernel's %pD, printk, whose lines go to shim_trace_sink, rate limits,
+ * and the tracepoint's output, which goes to shim_tracepoint_sink.
  */
 #include "shim.h"
 #include "harness.h"
@@ -18,21 +19,183 @@
 static struct task_struct harness_task = { .pid = 4242, .comm = "harness" };
 struct task_struct *shim_current = &harness_task;
 void (*shim_trace_sink)(const char *line);
+void (*shim_printk_hook)(void);
+void (*shim_tracepoint_sink)(const char *line);
+unsigned long shim_jiffies = HZ;
+bool shim_ratelimit;
+
+/* ---- vsnprintf with the kernel's %pD ---- */
+
+/* Append @piece to @buf of @size, counting what does not fit. */
+static void put(char *buf, size_t size, size_t *len, const char *piece)
+{
+	size_t n = strlen(piece);
+
+	if (*len < size)
+		memcpy(buf + *len, piece, min(n, size - *len));
+	*len += n;
+}
+
+int shim_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	size_t len = 0;
+	va_list args;
+
+	va_copy(args, ap);
+	while (*fmt) {
+		char spec[48], piece[1024], length[3] = "";
+		size_t n = 0;
+		char conv;
+
+		if (*fmt != '%') {
+			while (*fmt && *fmt != '%' && n < sizeof(piece) - 1)
+				piece[n++] = *fmt++;
+			piece[n] = '\0';
+			put(buf, size, &len, piece);
+			continue;
+		}
+		/* Flags, width, precision (a '*' takes an int argument). */
+		spec[n++] = *fmt++;
+		while (*fmt && strchr("-+ #0", *fmt) && n < 8)
+			spec[n++] = *fmt++;
+		if (*fmt == '*') {
+			n += snprintf(spec + n, 12, "%d", va_arg(args, int));
+			fmt++;
+		}
+		while (isdigit((unsigned char)*fmt) && n < 24)
+			spec[n++] = *fmt++;
+		if (*fmt == '.') {
+			spec[n++] = *fmt++;
+			if (*fmt == '*') {
+				n += snprintf(spec + n, 12, "%d",
+					      va_arg(args, int));
+				fmt++;
+			}
+			while (isdigit((unsigned char)*fmt) && n < 40)
+				spec[n++] = *fmt++;
+		}
+		while (*fmt && strchr("hlztj", *fmt) && strlen(length) < 2) {
+			length[strlen(length)] = *fmt;
+			spec[n++] = *fmt++;
+		}
+		conv = *fmt ? *fmt++ : '%';
+		spec[n++] = conv;
+		spec[n] = '\0';
+
+		if (conv == 'p' && isalnum((unsigned char)*fmt)) {
+			struct file *file;
+			const char *name;
+
+			if (*fmt != 'D' || isalnum((unsigned char)fmt[1]))
+				shim_bug(__FILE__, __LINE__, "%p extension");
+			fmt++;
+			/* A file's name: the last component of its path. */
+			file = va_arg(args, struct file *);
+			name = file ? (const char *)
+				      file->f_path.dentry->d_name.name : "(null)";
+			spec[n - 1] = 's';
+			snprintf(piece, sizeof(piece), spec, name);
+		} else if (conv == '%') {
+			strcpy(piece, "%");
+		} else if (conv == 's') {
+			snprintf(piece, sizeof(piece), spec,
+				 va_arg(args, const char *));
+		} else if (conv == 'p') {
+			snprintf(piece, sizeof(piece), spec,
+				 va_arg(args, void *));
+		} else if (conv == 'c' || (strchr("diouxX", conv) &&
+					   (!*length || *length == 'h'))) {
+			snprintf(piece, sizeof(piece), spec, va_arg(args, int));
+		} else if (strchr("diouxX", conv) && !strcmp(length, "l")) {
+			snprintf(piece, sizeof(piece), spec, va_arg(args, long));
+		} else if (strchr("diouxX", conv) && !strcmp(length, "ll")) {
+			snprintf(piece, sizeof(piece), spec,
+				 va_arg(args, long long));
+		} else if (strchr("diouxX", conv) && *length &&
+			   strchr("ztj", *length) && !length[1]) {
+			/* size_t, ptrdiff_t and intmax_t are 64 bits here. */
+			snprintf(piece, sizeof(piece), spec,
+				 va_arg(args, int64_t));
+		} else {
+			shim_bug(__FILE__, __LINE__, "unsupported conversion");
+		}
+		put(buf, size, &len, piece);
+	}
+	va_end(args);
+	if (size)
+		buf[min(len, size - 1)] = '\0';
+	return len;
+}
+
+int shim_snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = shim_vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* ---- printk, rate limits, the tracepoint ---- */
 
 void shim_printk(const char *fmt, ...)
 {
-	char line[512];
+	char line[1024];
 	size_t len;
 	va_list ap;
 
+	if (shim_printk_hook)
+		shim_printk_hook();
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	shim_vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	len = strlen(line);
 	if (len && line[len - 1] == '\n')
 		line[len - 1] = '\0';
 	if (shim_trace_sink)
 		shim_trace_sink(line);
+}
+
+/* lib/ratelimit.c's rules, against shim_jiffies (see shim_debugfs.h). */
+int shim_ratelimit_check(struct ratelimit_state *rs, const char *func)
+{
+	if (!shim_ratelimit || !rs->interval)
+		return 1;
+	if (!rs->begin)
+		rs->begin = shim_jiffies;
+	if ((long)(rs->begin + rs->interval - shim_jiffies) < 0) {
+		if (rs->missed)
+			shim_printk("%s: %d callbacks suppressed\n", func,
+				    rs->missed);
+		rs->missed = 0;
+		rs->begin = shim_jiffies;
+		rs->printed = 0;
+	}
+	if (rs->burst && rs->burst > rs->printed) {
+		rs->printed++;
+		return 1;
+	}
+	rs->missed++;
+	return 0;
+}
+
+/* An event as trace_pipe prints it: task, CPU, flags, time, name, text. */
+void shim_tracepoint_print(const char *event, const char *fmt, ...)
+{
+	char text[1024], line[1200];
+	va_list ap;
+
+	if (!shim_tracepoint_sink)
+		return;
+	va_start(ap, fmt);
+	shim_vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	snprintf(line, sizeof(line), "%16s-%-7d [000] ..... %5lu.%06lu: %s: %s",
+		 current->comm, task_pid_nr(current), shim_jiffies / HZ,
+		 shim_jiffies % HZ * (1000000 / HZ), event, text);
+	shim_tracepoint_sink(line);
 }
 
 /* ---- debugfs ---- */

@@ -21,7 +21,7 @@ const struct ra_impl *ra_impl = &ra_ours;
 
 /* ---- logs ---- */
 
-#define LOG_CHARS	(1 << 16)
+#define LOG_CHARS	(1 << 20)
 #define MAX_IO_RUNS	4096
 #define MAX_FILES	64
 
@@ -30,7 +30,7 @@ struct text {
 	size_t len;
 };
 
-static struct text windows_log, io_log, calls_log, trace_log;
+static struct text windows_log, io_log, calls_log, trace_log, tp_log;
 
 struct io_run {
 	pgoff_t first;
@@ -62,8 +62,9 @@ static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 void h_log_reset(void)
 {
 	windows_log.len = io_log.len = calls_log.len = trace_log.len = 0;
+	tp_log.len = 0;
 	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
-	trace_log.buf[0] = '\0';
+	trace_log.buf[0] = tp_log.buf[0] = '\0';
 	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = cached_in_windows = 0;
 	pages_added = pages_removed = 0;
@@ -74,9 +75,16 @@ const char *h_io(void) { return io_log.buf; }
 const char *h_calls(void) { return calls_log.buf; }
 const char *h_trace(void) { return trace_log.buf; }
 
+const char *h_tracepoint(void) { return tp_log.buf; }
+
 void h_trace_collect(const char *line)
 {
 	text_add(&trace_log, "\n", "%s", line);
+}
+
+void h_tracepoint_collect(const char *line)
+{
+	text_add(&tp_log, "\n", "%s", line);
 }
 unsigned long h_pages_submitted(void) { return pages_submitted; }
 unsigned long h_all_cached_calls(void) { return all_cached_calls; }

@@ -158,6 +158,9 @@ ssize_t h_debugfs_read(const char *path, char *buf, size_t size);
 const char *h_trace(void);
 /* The sink that collects them (set shim_trace_sink to it). */
 void h_trace_collect(const char *line);
+/* The readahead tracepoint's lines, as trace_pipe shows them, likewise. */
+const char *h_tracepoint(void);
+void h_tracepoint_collect(const char *line);
 
 /* Hooks from pagecache.c. */
 void harness_note_added(struct address_space *mapping, struct folio *folio);

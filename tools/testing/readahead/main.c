@@ -4,12 +4,26 @@
  *
  * Usage: ra_harness [TRACE_FILE]
  * With TRACE_FILE, also writes there the trace of four readers sharing a
- * file (ours), as the analyzer would read it from dmesg.
+ * file (ours), as the analyzer would read it from dmesg, and to
+ * TRACE_FILE.tp the same decisions from the tracepoint, as trace_pipe
+ * shows them.
  */
 #include "tests/test.h"
 
 extern int tests_passed, tests_failed;
 void test_print_differences(void);
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *out = fopen(path, "w");
+
+	if (!out) {
+		perror(path);
+		return 1;
+	}
+	fprintf(out, "%s\n", text);
+	return fclose(out) ? 1 : 0;
+}
 
 /* Four readers of one file at their own paces, traced. */
 static int write_sample_trace(const char *path)
@@ -18,12 +32,14 @@ static int write_sample_trace(const char *path)
 	struct h_file *r[4];
 	pgoff_t pos[4] = { 0 };
 	bool busy = true;
-	FILE *out;
+	char tp_path[4096];
 	int i, k;
 
 	ra_impl = &ra_ours;
 	h_log_reset();
 	shim_trace_sink = h_trace_collect;
+	shim_tracepoint_sink = h_tracepoint_collect;
+	shim_jiffies += 3600 * HZ;
 	h_debugfs_write("readahead/trace_enable", "1");
 	r[0] = h_create(4 << 20, 256);
 	for (i = 1; i < 4; i++)
@@ -38,13 +54,8 @@ static int write_sample_trace(const char *path)
 	}
 	h_debugfs_write("readahead/trace_enable", "0");
 	h_close_all();
-	out = fopen(path, "w");
-	if (!out) {
-		perror(path);
-		return 1;
-	}
-	fprintf(out, "%s\n", h_trace());
-	return fclose(out) ? 1 : 0;
+	snprintf(tp_path, sizeof(tp_path), "%s.tp", path);
+	return write_text(path, h_trace()) | write_text(tp_path, h_tracepoint());
 }
 
 int main(int argc, char **argv)

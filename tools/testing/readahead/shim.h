@@ -73,6 +73,22 @@ static inline unsigned long __ffs(unsigned long x)
 	return __builtin_ctzl(x);
 }
 
+/* Copy a string, cut to fit: the kernel's strscpy(). */
+static inline long strscpy(char *dst, const char *src, size_t size)
+{
+	size_t n = strnlen(src, size);
+
+	if (!size)
+		return -E2BIG;
+	if (n == size) {
+		memcpy(dst, src, size - 1);
+		dst[size - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dst, src, n + 1);
+	return n;
+}
+
 static inline unsigned long roundup_pow_of_two(unsigned long n)
 {
 	return n <= 1 ? 1 : 1UL << (64 - __builtin_clzl(n - 1));

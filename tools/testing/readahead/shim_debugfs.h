@@ -3,15 +3,18 @@
  * shim_debugfs.h - the kernel API behind the readahead trace and stats.
  *
  * What mm/readahead.c's CONFIG_READAHEAD_TRACE code uses: the current
- * task (and whether it is being killed), super blocks and dentries for naming, printk, static keys,
- * per-CPU counters (one CPU here), debugfs files with their
- * file_operations, seq_file, and the user-copy helpers.  debugfs.c
- * implements it; the harness reads and writes the files through
- * h_debugfs_read() and h_debugfs_write() and receives printk lines in
- * shim_trace_sink.
+ * task (and whether it is being killed), super blocks and dentries for
+ * naming, printk, static keys, per-CPU counters (one CPU here), debugfs
+ * files with their file_operations, seq_file, the user-copy helpers,
+ * rate limits and the tracepoint.  debugfs.c implements it; the harness
+ * reads and writes the files through h_debugfs_read() and
+ * h_debugfs_write() and receives printk lines in shim_trace_sink,
+ * tracepoint lines in shim_tracepoint_sink.
  */
 #ifndef RA_SHIM_DEBUGFS_H
 #define RA_SHIM_DEBUGFS_H
+
+#include <stdarg.h>
 
 #define CONFIG_READAHEAD_TRACE 1
 
@@ -25,9 +28,11 @@ struct file_operations;
 
 /* ---- who is running, and what the file is called ---- */
 
+#define TASK_COMM_LEN	16
+
 struct task_struct {
 	int pid;
-	char comm[16];
+	char comm[TASK_COMM_LEN];
 	bool fatal_signal;	/* a SIGKILL is pending: tests set it */
 };
 
@@ -71,10 +76,63 @@ struct path {
 
 /* ---- printk: every line goes to the harness's sink ---- */
 
+/*
+ * The kernel's vsnprintf() for what readahead prints: the C conversions,
+ * and %pD, a struct file's name (its last path component), which the C
+ * library does not know.  Any other %p extension is a harness bug.
+ */
+int shim_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+int shim_snprintf(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 extern void (*shim_trace_sink)(const char *line);
+/*
+ * Called as printk starts formatting, after its arguments were taken:
+ * a test does there what another CPU could do meanwhile (a rename).
+ */
+extern void (*shim_printk_hook)(void);
 void shim_printk(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 #define pr_info(fmt, ...) shim_printk(fmt, ##__VA_ARGS__)
+
+/*
+ * Rate limits, as lib/ratelimit.c has them: at most @burst true answers
+ * per @interval jiffies; the first call after a window with refusals
+ * prints "FUNC: N callbacks suppressed".  The clock is shim_jiffies,
+ * which only tests move.  They apply only while shim_ratelimit is true:
+ * harness tests turn it on; the simulator, the replay and the fuzzer
+ * leave it off, as their printk lines stand for the lossless trace.
+ */
+#define HZ 250
+extern unsigned long shim_jiffies;
+extern bool shim_ratelimit;
+
+struct ratelimit_state {
+	int interval;
+	int burst;
+	int printed;
+	int missed;
+	unsigned long begin;
+};
+
+#define DEFINE_RATELIMIT_STATE(name, interval_init, burst_init)	\
+	struct ratelimit_state name = {					\
+		.interval = (interval_init),				\
+		.burst = (burst_init),					\
+	}
+
+int shim_ratelimit_check(struct ratelimit_state *rs, const char *func);
+#define __ratelimit(rs) shim_ratelimit_check(rs, __func__)
+
+/*
+ * The tracepoint: <linux/tracepoint.h> turns the project's TRACE_EVENT
+ * into a function that fills the event's fields and prints its TP_printk
+ * line, as trace_pipe shows it, to shim_tracepoint_sink (the tracepoint
+ * is enabled while the sink is set).
+ */
+extern void (*shim_tracepoint_sink)(const char *line);
+void shim_tracepoint_print(const char *event, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* ---- static keys and per-CPU data, for one CPU ---- */
 
@@ -91,6 +149,7 @@ struct static_key_false {
 #define struct_percpu(type)		type
 #define DEFINE_PER_CPU(type, name)	struct_percpu(type) name
 #define this_cpu_add(var, n)		((var) += (n))
+#define this_cpu_inc(var)		((var)++)
 #define per_cpu_ptr(ptr, cpu)		((void)(cpu), (ptr))
 #define for_each_possible_cpu(cpu)	for ((cpu) = 0; (cpu) < 1; (cpu)++)
 

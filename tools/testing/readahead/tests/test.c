@@ -97,6 +97,11 @@ void test_run(const char *name, void (*fn)(void))
 	current_failures = current_observations = current_invariants = 0;
 	h_log_reset();
 	shim_trace_sink = h_trace_collect;
+	shim_tracepoint_sink = h_tracepoint_collect;
+	shim_printk_hook = NULL;
+	/* Rate limits on, in a new window: an hour after the last test. */
+	shim_ratelimit = true;
+	shim_jiffies += 3600 * HZ;
 	h_debugfs_write("readahead/trace_enable", "0");
 	h_debugfs_write("readahead/stats", "0");
 	shim_totalram_pages = 262144;

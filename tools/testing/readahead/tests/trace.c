@@ -115,12 +115,14 @@ static void stats_table(void)
 		   "random              0          0          0          0          0          0          0          0          0\n"
 		   "around              0          0          0          0          0          0          0          0          0\n"
 		   "fadvise             0          0          0          0          0          0          0          0          0\n"
-		   "all                 5          1          0          5          1          0         18         18         12\n");
+		   "all                 5          1          0          5          1          0         18         18         12\n"
+		   "dropped             0\n");
 	EXPECT_INT("reset", h_debugfs_write(STATS, "0\n"), 2);
 	EXPECT_INT("bad reset", h_debugfs_write(STATS, "1"), -EINVAL);
 	EXPECT_INT("garbage", h_debugfs_write(STATS, "reset"), -EINVAL);
 	EXPECT_STR("all after reset", strstr(read_file(STATS), "all") ?: "",
-		   "all                 0          0          0          0          0          0          0          0          0\n");
+		   "all                 0          0          0          0          0          0          0          0          0\n"
+		   "dropped             0\n");
 }
 
 /* The seed's duplicate scenario, traced: the stale reader's line. */
@@ -142,6 +144,162 @@ static void stale_reader_line(void)
 		   "ino=100(f100), req=28+1, ra=60+32-32, async=1) = 32");
 }
 
+/* Lines of @text that start with @with. */
+static unsigned long count_lines(const char *text, const char *with)
+{
+	size_t len = strlen(with);
+	unsigned long n = 0;
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+
+		n += !strncmp(p, with, len);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return n;
+}
+
+/* The text of the last tracepoint line, after the trace_pipe prefix. */
+static const char *last_event(void)
+{
+	const char *line = strrchr(h_tracepoint(), '\n');
+	const char *text;
+
+	line = line ? line + 1 : h_tracepoint();
+	text = strstr(line, ": readahead: ");
+	return text ? text + 13 : "";
+}
+
+static unsigned long stats_dropped(void)
+{
+	const char *d = strstr(read_file(STATS), "\ndropped ");
+
+	return d ? strtoul(d + 9, NULL, 10) : ULONG_MAX;
+}
+
+/*
+ * 600 random reads with the trace on, at one moment: 500 lines reach the
+ * log, the other 100 are counted as dropped, the tracepoint has all 600.
+ * The limit's window is 5 s: still closed at its last jiffy, open after
+ * it, where the log says how many lines it lost.
+ */
+static void trace_rate_limited(void)
+{
+	struct h_file *f = h_create(1L << 33, 128);
+	unsigned long t0 = shim_jiffies;
+	pgoff_t i;
+
+	h_debugfs_write(ENABLE, "1");
+	for (i = 0; i < 600; i++)
+		h_read(f, (loff_t)(i * 7919 % 4096 + 1) * 256 * 4096, 4096);
+	EXPECT_INT("log lines", count_lines(h_trace(), "readahead-random"),
+		   500);
+	EXPECT_INT("dropped", stats_dropped(), 100);
+	EXPECT_INT("tracepoint lines",
+		   count_lines(h_tracepoint(), "             fio-4003    [000] "),
+		   600);
+	shim_jiffies = t0 + 5 * HZ;
+	h_log_reset();
+	h_read(f, 5 * 4096, 4096);
+	EXPECT_STR("window still closed", h_trace(), "");
+	EXPECT_INT("dropped", stats_dropped(), 101);
+	shim_jiffies++;
+	h_log_reset();
+	h_read(f, 9 * 4096, 4096);
+	EXPECT_STR("window open again", h_trace(),
+		   "ra_trace_line: 101 callbacks suppressed\n"
+		   "readahead-random(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(f100), req=9+1, ra=9+1-0, async=0) = 1");
+	EXPECT_INT("reset", h_debugfs_write(STATS, "0"), 1);
+	EXPECT_INT("dropped after reset", stats_dropped(), 0);
+}
+
+/*
+ * The tracepoint: every decision, whether trace_enable is on or not, with
+ * the log line as its text after trace_pipe's task, CPU and time.
+ */
+static void tracepoint_lines(void)
+{
+	struct h_file *f = h_create(8 << 20, 128);
+	pgoff_t i;
+
+	for (i = 0; i < 2; i++)
+		h_read(f, i * 4096, 4096);
+	h_fault(f, 200, 0);
+	EXPECT_STR("no log line", h_trace(), "");
+	EXPECT_INT("events", count_lines(h_tracepoint(),
+					 "             fio-4003    [000] ..... "),
+		   3);
+	EXPECT_STR("read-around", last_event(),
+		   "readahead-around(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(f100), req=200+1, ra=184+32-8, async=0, miss=1) = 32");
+	h_debugfs_write(ENABLE, "1");
+	h_fault(f, 400, 0);
+	EXPECT_STR("log line", h_trace(),
+		   "readahead-around(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(f100), req=400+1, ra=384+32-8, async=0, miss=2) = 32");
+	EXPECT_STR("tracepoint line: the log line", last_event(), h_trace());
+}
+
+/*
+ * The file's name is printed with %pD, as the file's dentry has it now
+ * (a rename changes it); the tracepoint keeps 31 bytes of it.
+ */
+static void trace_file_name(void)
+{
+	struct h_file *f = h_create(1 << 20, 128);
+
+	h_debugfs_write(ENABLE, "1");
+	f->dentry.d_name.name =
+		(const unsigned char *)"renamed-to-a-name-longer-than-31-bytes";
+	h_read(f, 0, 4096);
+	EXPECT_STR("log line", h_trace(),
+		   "readahead-initial0(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(renamed-to-a-name-longer-than-31-bytes), "
+		   "req=0+1, ra=0+4-3, async=0) = 4");
+	EXPECT_STR("tracepoint line", last_event(),
+		   "readahead-initial0(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(renamed-to-a-name-longer-than-3), "
+		   "req=0+1, ra=0+4-3, async=0) = 4");
+}
+
+static struct h_file *renamed_file;
+
+/* Another CPU renames the file: the old name is freed at once. */
+static void rename_meanwhile(void)
+{
+	struct dentry *d = &renamed_file->dentry;
+
+	free((void *)d->d_name.name);
+	d->d_name.name = (const unsigned char *)strdup("new-name");
+	shim_printk_hook = NULL;
+}
+
+/*
+ * A rename while the line is printed: the name is read through the file
+ * (%pD, under RCU in the kernel), not from a pointer taken before, which
+ * the rename freed (ASan would stop the harness here).
+ */
+static void trace_rename_while_printing(void)
+{
+	struct h_file *f = h_create(1 << 20, 128);
+
+	renamed_file = f;
+	f->dentry.d_name.name = (const unsigned char *)strdup("old-name");
+	shim_printk_hook = rename_meanwhile;
+	h_debugfs_write(ENABLE, "1");
+	h_read(f, 0, 4096);
+	EXPECT_STR("log line", h_trace(),
+		   "readahead-initial0(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(new-name), req=0+1, ra=0+4-3, async=0) = 4");
+	EXPECT_INT("renamed while printing", !shim_printk_hook, 1);
+	free((void *)f->dentry.d_name.name);
+	f->dentry.d_name.name = (const unsigned char *)f->name;
+}
+
 void trace_checks(void)
 {
 	test_run("trace_enable and bad input", enable_and_bad_input);
@@ -151,4 +309,9 @@ void trace_checks(void)
 		 fault_and_random_lines);
 	test_run("stats table", stats_table);
 	test_run("trace line of a stale reader", stale_reader_line);
+	test_run("trace rate limited, drops counted", trace_rate_limited);
+	test_run("tracepoint: every decision, the log line",
+		 tracepoint_lines);
+	test_run("trace names the file with %pD", trace_file_name);
+	test_run("trace line during a rename", trace_rename_while_printing);
 }
