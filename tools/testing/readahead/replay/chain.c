@@ -36,10 +36,9 @@
  *     I/O on the page, then async readahead only with MADV_SEQUENTIAL;
  *     mmap_miss (signed) went down on every fault that did not read
  *     around.
- *  5  "readahead: sequential mmap readahead": the fault records prev_pos;
- *     a miss on the page after the previous fault is a stream, as with
- *     MADV_SEQUENTIAL, and such a synchronous readahead asks a full
- *     ra_pages (before: one page).
+ *  5  "readahead: sequential mmap readahead": a miss on the page after
+ *     the previous fault is a stream, as with MADV_SEQUENTIAL, and such a
+ *     synchronous readahead asks a full ra_pages (before: one page).
  *  6  "readahead: enforce full readahead size on async mmap readahead":
  *     the async part asks ra_pages (before: one page).
  *  7  "readahead: record mmap read-around states in file_ra_state":
@@ -48,6 +47,9 @@
  *
  * A miss in a mapping without hints reads around the fault (ra_pages
  * centred on it, no marker) until mmap_miss exceeds 100, in every step.
+ * Every fault records its page in prev_pos, in every step (2.6.30's
+ * filemap_fault() did it once it held the page; from step 4 on the
+ * models do it as the fault starts, before the old value is needed).
  * The models are written from the commits' descriptions and the 2009
  * threads (LKML, July 2009: "fio sync read 4k block size 35% regression"
  * and its replies), not from the 2009 source.
@@ -191,10 +193,11 @@ static void ra09_fault_sync(unsigned int steps, struct vm_fault *vmf,
 
 	if (vm_flags & VM_RAND_READ)
 		return;
-	if (steps & RA09_MMAP_SEQ)
+	if (steps & RA09_FAULT_SPLIT) {
 		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
-	if ((steps & RA09_FAULT_SPLIT) && !ra_pages)
-		return;
+		if (!ra_pages)
+			return;
+	}
 	if ((vm_flags & VM_SEQ_READ) ||
 	    ((steps & RA09_MMAP_SEQ) && vmf->pgoff - 1 == prev)) {
 		if (ra_pages)
@@ -235,9 +238,8 @@ static void ra09_fault_async(unsigned int steps, struct vm_fault *vmf,
 
 	if (vm_flags & VM_RAND_READ)
 		return;
-	if (steps & RA09_MMAP_SEQ)
-		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 	if (steps & RA09_FAULT_SPLIT) {
+		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		if (ra->mmap_miss)
 			ra->mmap_miss--;
 		hist_async(&ractl, folio,
@@ -249,6 +251,8 @@ static void ra09_fault_async(unsigned int steps, struct vm_fault *vmf,
 		hist_async(&ractl, folio, 1, true, ondemand);
 	if (!(vmf->flags & FAULT_FLAG_TRIED) || (vm_flags & VM_SEQ_READ))
 		ra->mmap_miss = (unsigned int)((int)ra->mmap_miss - 1);
+	/* filemap_fault() ends with the page found: it records prev_pos. */
+	ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 }
 
 /* One struct ra_impl per step: the entry points with the step bound. */

@@ -1,150 +1,182 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The regression replay: the seeds' two machines with the 2.6.30 and
-# 2.6.31-rc1 models, pristine 6.1 and ours, in the simulator, and the
-# table the 2009 thread would have wanted.
+# The regression replay: the three machines of the July 2009 reports
+# (sim/scenarios/report{13,12,7}.disks: CFQ, 8 CPUs, 2.6.30's block
+# defaults), each with read(2) at 4k, 64k, 128k and mmap at 4k, run with
+# the 2.6.30 and 2.6.31-rc1 models, pristine 6.1 and ours, and the table
+# the reports give, with PASS/FAIL per row against the reports' figures,
+# the first bad step of the model chain (bisect.sh) where a report names
+# one, and the mechanism: the scheduler's idling, seeks, the first
+# decision where the two models part.
 #
-#   OUT=<build dir> [SIZE=1g] [JITTER_US=20] ./replay.sh
+#   OUT=<build dir> [SIZE=1g] ./replay.sh
 #
-# Runs (two at a time), each with --trace:
-#   jbod13 read(2) at 4k, 64k, 128k: 13 disks x 1 partition x 4 files,
-#       10 readers per disk (sim/scenarios/jbod13-seq.fio);
-#   jbod7 mmap at 4k: 7 disks x 2 partitions x 4 files, 10 readers per
-#       disk (sim/scenarios/jbod7-mmap.fio);
-# each on two machines: "lockstep" (the scenario's .disks file as it is:
-# readers woken together run in the order they slept, through cached
-# pages at the same pace) and "jitter" (the same plus jitter_us: each
-# wake-up and each operation waits up to JITTER_US more for a CPU).
-# Files are SIZE each (1g: the seeds' shape).  Same inputs, same table.
+# Runs two at a time; files are SIZE each (1g: the reports' shape).
+# Same inputs, same table.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/../../../../build/replay}
 SIZE=${SIZE:-1g}
-JITTER_US=${JITTER_US:-20}
 SIM=$OUT/ra_sim_replay
 SC=$HERE/../sim/scenarios
 D=$OUT/run
 MODELS="2.6.30 2.6.31-rc1 ours pristine"
 MAX_PAGES=64	# read_ahead_kb=128 doubled by POSIX_FADV_SEQUENTIAL (fio)
-# label machine jobs bs model
-jobs_list() {
-	for v in lockstep jitter; do
-		for bs in 4k 64k 128k; do
-			for m in $MODELS; do
-				echo "jbod13-$bs-$v jbod13-$v.disks jbod13-seq.fio $bs $m"
-			done
-		done
-		for m in $MODELS; do
-			echo "jbod7mmap-4k-$v jbod7-$v.disks jbod7-mmap.fio 4k $m"
-		done
-	done
-}
+MACHINES="report13 report12 report7"
+ROWS="sync-4k sync-64k sync-128k mmap-4k"
 
-run_one() { # label machine jobs bs model
-	"$SIM" --impl "$5" --define BS="$4" --define SIZE="$SIZE" \
-		--trace "$D/$1" "$D/$2" "$SC/$3" > "$D/$1.$5.txt"
-	# Statistics of the trace lines, then keep only the 4k traces.
-	awk -v max="$MAX_PAGES" -f "$HERE/tracestat.awk" "$D/$1.$5" \
-		> "$D/$1.$5.stat"
-	case $1 in
-	*-4k-*) ;;
-	*) rm -f "$D/$1.$5" ;;
+run_one() { # machine row model
+	engine=${2%-*}
+	bs=${2#*-}
+	l=$1-$2.$3
+	"$SIM" --impl "$3" --define BS="$bs" --define SIZE="$SIZE" \
+		--define ENGINE="$engine" --trace "$D/$1-$2" \
+		"$SC/$1.disks" "$SC/$1.fio" > "$D/$l.txt"
+	awk -v max="$MAX_PAGES" -f "$HERE/tracestat.awk" "$D/$l" \
+		> "$D/$l.stat"
+	# Keep the two old models' 4k traces: the divergence is read there.
+	case $2-$3 in
+	*-4k-2.6.30|*-4k-2.6.31-rc1|*-4k-51daa88e|*-4k-ef00e08e) ;;
+	*) rm -f "$D/$l" ;;
 	esac
 }
 
-if [ "${1:-}" = "--one" ]; then
+case ${1:-} in
+--one)
 	shift
 	run_one "$@"
 	exit
-fi
+	;;
+--bisect)
+	SIZE=$SIZE OUT=$OUT "$HERE/bisect.sh" "$2" > "$D/$2.bisect"
+	exit
+	;;
+esac
+
+# The reports' figures and the targets: machine row report-ratio
+# lo hi first-bad ("-": none named).
+targets() {
+	cat <<'EOF'
+report13 sync-4k 0.65 0 0.80 51daa88e
+report13 sync-64k 1.00 0.93 1.07 -
+report13 sync-128k 1.00 0.93 1.07 -
+report13 mmap-4k 0.60 0 0.75 51daa88e
+report12 sync-4k 1.00 0.93 1.07 -
+report12 sync-64k 1.00 0.93 1.07 -
+report12 sync-128k 1.00 0.93 1.07 -
+report7 sync-4k 1.00 0.93 1.07 -
+report7 sync-64k 1.00 0.93 1.07 -
+report7 sync-128k 1.00 0.93 1.07 -
+report7 mmap-4k 0.70 0 0.80 ef00e08e
+EOF
+}
 
 rm -rf "$D"
 mkdir -p "$D"
-
-cp "$SC/jbod13.disks" "$D/jbod13-lockstep.disks"
-cp "$SC/jbod7.disks" "$D/jbod7-lockstep.disks"
-for m in jbod13 jbod7; do
-	sed "s/^seed=1\$/seed=1\njitter_us=$JITTER_US/" "$SC/$m.disks" \
-		> "$D/$m-jitter.disks"
-	grep -q "^jitter_us=$JITTER_US\$" "$D/$m-jitter.disks"
-done
-
 start=$(date +%s)
-jobs_list | xargs -P 2 -L 1 "$0" --one
+{
+	for m in $MACHINES; do
+		for r in $ROWS; do
+			for x in $MODELS; do
+				echo "--one $m $r $x"
+			done
+		done
+	done
+	targets | awk '$6 != "-" { print "--bisect " $1 "-" $2 }'
+} | xargs -P 2 -L 1 "$0"
 end=$(date +%s)
 
 field() { # label model key
 	grep '^summary:' "$D/$1.$2.txt" | tr ' ' '\n' | sed -n "s/^$3=//p"
 }
-
 ratio() { # a b
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'
 }
-
-table() { # variant
-	v=$1
-	echo
-	echo "== machine: $v$( [ "$v" = jitter ] && echo " (jitter_us=$JITTER_US)"), files of $SIZE, seed 1"
-	printf '%-15s %-11s %9s %9s %8s %9s %7s %9s %8s %9s\n' scenario model \
-		app_MB/s disk_MB/s fraction reqs/disk req_KB seeks/dsk elapsed \
-		maj_flt
-	for s in jbod13-4k jbod13-64k jbod13-128k jbod7mmap-4k; do
-		l=$s-$v
-		disks=13
-		[ "$s" = jbod7mmap-4k ] && disks=7
-		for m in $MODELS; do
-			printf '%-15s %-11s %9s %9s %8s %9s %7s %9s %7.1fs %9s\n' \
-				"$s" "$m" "$(field "$l" "$m" app_mbps)" \
-				"$(field "$l" "$m" disk_mbps)" \
-				"$(field "$l" "$m" fraction)" \
-				"$(field "$l" "$m" reqs_per_disk)" \
-				"$(field "$l" "$m" req_kb)" \
-				"$(( $(field "$l" "$m" seeks) / disks ))" \
-				"$(echo "$(field "$l" "$m" elapsed_ms)" | awk '{ print $1 / 1000 }')" \
-				"$(field "$l" "$m" major_faults)"
-		done
-		printf '%-15s %-11s %9s %9s   (2.6.31-rc1 / 2.6.30)\n' "$s" ratio \
-			"$(ratio "$(field "$l" 2.6.31-rc1 app_mbps)" "$(field "$l" 2.6.30 app_mbps)")" \
-			"$(ratio "$(field "$l" 2.6.31-rc1 disk_mbps)" "$(field "$l" 2.6.30 disk_mbps)")"
-	done
-	echo
-	echo "Readahead trace statistics ($v): decisions per pattern; all_cached: windows that submitted nothing; dup_win: windows (file, start) issued before; over_max: windows above $MAX_PAGES pages"
-	printf '%-15s %-11s %8s %8s %7s %8s %7s %7s %7s %7s %7s %8s %7s %8s\n' \
-		scenario model calls initial0 initial subseq marker context \
-		random around fadvise all_cachd dup_win over_max
-	for s in jbod13-4k jbod13-64k jbod13-128k jbod7mmap-4k; do
-		for m in $MODELS; do
-			printf '%-15s %-11s %s\n' "$s" "$m" \
-				"$(cat "$D/$s-$v.$m.stat")"
-		done
-	done
-	for s in jbod13-4k jbod7mmap-4k; do
-		echo
-		echo "First divergence, 2.6.30 vs 2.6.31-rc1, $s ($v): the first readahead decision that differs"
-		awk -f "$HERE/diverge.awk" "$D/$s-$v.2.6.30" \
-			"$D/$s-$v.2.6.31-rc1" | sed 's/^/  /'
-		# The merge itself: 2.6.31-rc1's first window above max, and
-		# what 2.6.30 decided for the same reader and request.
-		big=$(awk -v max="$MAX_PAGES" '
-			match($0, /ra=[0-9]+\+[0-9]+/) {
-				split(substr($0, RSTART + 3, RLENGTH - 3), w, "+")
-				if (w[2] + 0 > max + 0) { print; exit }
-			}' "$D/$s-$v.2.6.31-rc1")
-		if [ -n "$big" ]; then
-			echo "  first window above max in 2.6.31-rc1, and 2.6.30 on the same reader and request:"
-			echo "    2.6.31-rc1: $big"
-			key=$(echo "$big" | sed 's/^readahead-[a-z0-9]*(//; s/, ra=.*//')
-			same=$(grep -F -m1 "($key, ra=" "$D/$s-$v.2.6.30" || true)
-			echo "    2.6.30:     ${same:-(no decision for that reader and request)}"
-		fi
-	done
+firstbad() { # label
+	f=$D/$1.bisect
+	[ -f "$f" ] || { echo "-"; return; }
+	sed -n 's/^first bad step: \([0-9]*\) \([^ ]*\) .*/\2/p; s/^first bad step: none$/none/p' "$f"
 }
 
-echo "Regression replay: the seeds' machines in the simulator (ra_sim_replay), models 2.6.30 and 2.6.31-rc1 (tools/testing/readahead/replay/), pristine 6.1, ours."
-echo "Throughput in MB = 10^6 bytes; fraction = disk MB/s over the disks' streaming rate (the limit); pristine's trace patterns are inferred by the simulator."
-table lockstep
-table jitter
+echo "Regression replay: the July 2009 reports' machines in the simulator, models 2.6.30 and 2.6.31-rc1 (replay/chain.c), pristine 6.1 and ours; files of $SIZE."
+echo "fio bandwidth in MB/s (10^6 bytes); report = the ratio the reports give; first bad = the bisect over the model chain (bisect.sh), then the report's."
 echo
-echo "replay: $(jobs_list | wc -l) runs; reports and 4k traces in $D"
+printf '%-9s %-10s %9s %10s %7s %6s %-14s %-20s %s\n' machine row 2.6.30 \
+	2.6.31-rc1 ratio report target "first bad (report)" verdict
+targets | while read -r m r rep lo hi fb; do
+	l=$m-$r
+	a=$(field "$l" 2.6.30 app_mbps)
+	b=$(field "$l" 2.6.31-rc1 app_mbps)
+	x=$(ratio "$b" "$a")
+	got=$(firstbad "$l")
+	if [ "$lo" = 0 ]; then
+		want="<= $hi"
+	else
+		want="$lo-$hi"
+	fi
+	ok=$(awk -v x="$x" -v lo="$lo" -v hi="$hi" \
+		'BEGIN { print (x >= lo && x <= hi) ? "yes" : "no" }')
+	[ "$fb" = - ] || [ "$got" = "$fb" ] || ok=no
+	v=FAIL
+	[ "$ok" = yes ] && v=PASS
+	printf '%-9s %-10s %9s %10s %7s %6s %-14s %-20s %s\n' "$m" "$r" \
+		"$a" "$b" "$x" "$rep" "$want" "$got ($fb)" "$v"
+done | tee "$D/table"
+echo "replay: $(grep -c 'PASS$' "$D/table") PASS, $(grep -c 'FAIL$' "$D/table") FAIL"
+
+echo
+echo "All models on the same machines (fio MB/s; ratios to 2.6.30); what the disks did"
+printf '%-9s %-10s %-11s %9s %7s %9s %7s %9s %8s %9s %9s %8s\n' machine row \
+	model app_MB/s ratio disk_MB/s frac seeks/dsk req_KB idle_ms \
+	preempts maj_flt
+for m in $MACHINES; do
+	for r in $ROWS; do
+		l=$m-$r
+		disks=$(sed -n 's/^ra_sim: .* disks=\([0-9]*\) .*/\1/p' \
+			"$D/$l.2.6.30.txt")
+		for x in $MODELS; do
+			printf '%-9s %-10s %-11s %9s %7s %9s %7s %9s %8s %9s %9s %8s\n' \
+				"$m" "$r" "$x" "$(field "$l" "$x" app_mbps)" \
+				"$(ratio "$(field "$l" "$x" app_mbps)" \
+					 "$(field "$l" 2.6.30 app_mbps)")" \
+				"$(field "$l" "$x" disk_mbps)" \
+				"$(field "$l" "$x" fraction)" \
+				"$(( $(field "$l" "$x" seeks) / disks ))" \
+				"$(field "$l" "$x" req_kb)" \
+				"$(field "$l" "$x" idle_ms)" \
+				"$(field "$l" "$x" preempts)" \
+				"$(field "$l" "$x" major_faults)"
+		done
+	done
+done
+
+echo
+echo "Readahead trace statistics: decisions per pattern; all_cachd: windows that submitted nothing; dup_win: windows (file, start) issued before; over_max: windows above $MAX_PAGES pages"
+printf '%-18s %-11s %8s %8s %7s %8s %7s %7s %7s %7s %7s %8s %7s %8s\n' \
+	scenario model calls initial0 initial subseq marker context \
+	random around fadvise all_cachd dup_win over_max
+for m in $MACHINES; do
+	for r in $ROWS; do
+		for x in 2.6.30 2.6.31-rc1; do
+			printf '%-18s %-11s %s\n' "$m-$r" "$x" \
+				"$(cat "$D/$m-$r.$x.stat")"
+		done
+	done
+done
+
+echo
+echo "Bisections (bisect.sh, a step is bad below 0.95 of 2.6.30):"
+for f in "$D"/*.bisect; do
+	sed 's/^/  /' "$f"
+done
+
+for l in report13-sync-4k report13-mmap-4k report7-mmap-4k; do
+	echo
+	echo "First divergence, 2.6.30 vs 2.6.31-rc1, $l: the first readahead decision that differs"
+	awk -f "$HERE/diverge.awk" "$D/$l.2.6.30" "$D/$l.2.6.31-rc1" |
+		sed 's/^/  /'
+done
+echo
+echo "replay: $(ls "$D"/*.txt | wc -l) runs and $(ls "$D"/*.bisect | wc -l) bisections; reports and 4k traces in $D"
 echo "replay: host time $((end - start)) s" >&2
