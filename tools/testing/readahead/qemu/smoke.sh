@@ -11,27 +11,29 @@
 # that a garbage write is refused with EINVAL and leaves the value alone,
 # trace the job, save the trace lines to build/qemu/smoke/trace.txt and
 # run build/analyzer/ra_analyze on them when it exists (more than 0 lines
-# parsed, 0 skipped).  Interfaces the kernel does not have yet are
-# reported as "ok - NAME # SKIP ...".  Prints "ok - NAME" / "not ok -
-# NAME" per check, ends with "N passed, N failed", exits non-zero on any
-# failure.  Takes about 5 minutes on 2 cores from scratch, 1 minute when
+# parsed, 0 skipped).  Prints TAP: "ok N - NAME" / "not ok N - NAME" per
+# check; a check that cannot run here (an interface the kernel does not
+# have, no analyzer) is "ok N - NAME # SKIP reason" and counts neither
+# as passed nor as failed.  Ends with the plan "1..N", the number of
+# skips and "N passed, N failed"; exits non-zero on any failure.  Takes about 5 minutes on 2 cores from scratch, 1 minute when
 # the kernel is already built.
 set -u
 . "$(dirname "$0")/common.sh"
 
 out="$QB/smoke"
 res="$out/results"
-passed=0 failed=0 skipped=0
-ok() { echo "ok - $*"; passed=$((passed + 1)); }
-notok() { echo "not ok - $*"; failed=$((failed + 1)); }
-skip() { echo "ok - $1 # SKIP $2"; passed=$((passed + 1)); skipped=$((skipped + 1)); }
+n=0 passed=0 failed=0 skipped=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; passed=$((passed + 1)); }
+notok() { n=$((n + 1)); echo "not ok $n - $*"; failed=$((failed + 1)); }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; skipped=$((skipped + 1)); }
 check() { # NAME COMMAND...
 	name=$1
 	shift
 	if "$@"; then ok "$name"; else notok "$name"; fi
 }
 finish() {
-	[ "$skipped" -eq 0 ] || echo "($skipped of the passed checks skipped)"
+	echo "1..$n"
+	[ "$skipped" -eq 0 ] || echo "# $skipped skipped, not counted"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 	exit
@@ -97,6 +99,8 @@ if [ "$(cat "$res/have-stats")" = yes ]; then
 		sh -c 'head -n 3 "$1" | grep -q readahead &&
 			head -n 3 "$1" | grep -q io_size &&
 			head -n 3 "$1" | grep -q async_size' - "$res/ra-stats"
+	check "readahead stats counts dropped trace lines" \
+		grep -qE '^dropped +[0-9]+$' "$res/ra-stats"
 else
 	skip "readahead stats table read back" \
 		"no /sys/kernel/debug/readahead/stats in this kernel"

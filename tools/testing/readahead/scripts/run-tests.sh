@@ -16,6 +16,8 @@
 #               refusing garbage, the trace read by the analyzer; then
 #               read errors injected with blkdebug (EIO exactly where the
 #               disk fails, the rest verified, readahead shrinking)
+#   series      make series' patches (format-patch) apply in order with
+#               patch(1) and carry no binary diff (no checkpatch, no build)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
 # Ends with the line "N passed, N failed"; exits non-zero on any failure.
 set -u
@@ -74,6 +76,16 @@ if [ -x "$build/analyzer/ra_analyze" ] &&
 else
 	cat "$build/sample.analysis" 2>/dev/null
 	fail 1 "analyzer on the harness trace"
+fi
+# The same decisions from the tracepoint, as trace_pipe shows them.
+if "$build/analyzer/ra_analyze" "$build/harness/sample.trace.tp" \
+		>"$build/sample-tp.analysis" 2>&1 &&
+   cmp -s "$build/sample.analysis" "$build/sample-tp.analysis"; then
+	echo "ok - analyzer reads the harness's tracepoint lines: same tables"
+	pass 1
+else
+	diff "$build/sample.analysis" "$build/sample-tp.analysis" | head
+	fail 1 "analyzer on the harness's tracepoint lines"
 fi
 
 echo
@@ -145,11 +157,25 @@ qemu_stage() {
 	echo "== qemu: $2 =="
 	qlog="$build/qemu-$1.log"
 	"tools/testing/readahead/qemu/$1.sh" >"$qlog" 2>&1
-	grep -E "^(ok|not ok) - |^# $1 took" "$qlog"
+	grep -E "^(ok|not ok)( [0-9]+)? - |^# $1 took|^# [0-9]+ skipped" "$qlog"
 	count "$qlog" "qemu $1 test"
 }
 qemu_stage smoke "the patched kernel booted, fio verified, debugfs checked"
 qemu_stage ioerror "read errors injected with blkdebug"
+
+echo
+echo "== series: the patches apply with patch(1), no binary diffs =="
+# make series without checkpatch and the bisect builds: git format-patch
+# output applied in order to the pristine files, as make series does.
+serlog="$build/series-check.log"
+if "$scripts/make-series.sh" "$tree" "$build/series-check" --apply-only \
+		>"$serlog" 2>&1; then
+	echo "ok - $(tail -n 1 "$serlog")"
+	pass 1
+else
+	cat "$serlog"
+	fail 1 "make series: the patches"
+fi
 
 echo
 echo "== checkpatch =="
