@@ -1,7 +1,7 @@
 #!/bin/sh
 # make-series.sh - the patch series as git format-patch output, checked.
 #
-# Usage: make-series.sh PRISTINE_TREE OUTDIR [--no-bisect]
+# Usage: make-series.sh PRISTINE_TREE OUTDIR [--no-bisect | --apply-only]
 #
 # Builds a git repository (OUTDIR.git) holding the pristine versions of
 # the files the series touches, commits patches/plan step by step (one
@@ -11,6 +11,16 @@
 # of the tree (OUTDIR.tree) and mm/readahead.o and mm/filemap.o are built
 # after it (tinyconfig + kernel/qemu.config, W=1), so the series bisects.
 # The cover letter carries the latest bench figures found under build/.
+#
+# Binary files (a NUL in their first 8000 bytes, git's test) stay out of
+# the patches: patch(1) cannot apply git's binary diffs, and a mailing
+# list does not want them.  The fuzz seed corpus is such a file set;
+# fuzz/mkcorpus.py writes it again.  They are listed on stdout and in the
+# cover letter.  No patch may carry a binary diff.
+#
+# --apply-only (make check): no checkpatch and no build; each patch is
+# applied with patch(1) to a copy of the pristine files instead, in
+# order, as the bisect build applies them.  Some seconds.
 set -eu
 
 me=series
@@ -20,6 +30,13 @@ if [ $# -lt 2 ]; then
 fi
 pristine=$(cd "$1" && pwd)
 bisect=${3:-}
+case $bisect in
+""|--no-bisect|--apply-only) ;;
+*)
+	echo "$me: unknown option '$bisect'" >&2
+	exit 2
+	;;
+esac
 top=$(pwd)
 rm -rf "$2"
 mkdir -p "$2"
@@ -27,6 +44,8 @@ out=$(cd "$2" && pwd)
 scripts="$top/tools/testing/readahead/scripts"
 plan="$top/patches/plan"
 git_dir="$out.git"
+binaries="$out.binary"
+: > "$binaries"
 
 g() {
 	git -c user.name="Readahead Project" \
@@ -57,13 +76,22 @@ git add -A
 g commit -q -m "Linux 6.1 (Debian linux-source-6.1): pristine files"
 base=$(git rev-parse HEAD)
 
+# Git's test for a binary file: a NUL byte in the first 8000.
+is_binary() {
+	[ "$(head -c 8000 "$1" | tr -dc '\000' | wc -c)" -gt 0 ]
+}
+
 copy_in() {
 	for p in "$@"; do
 		rm -rf "${p:?}"
 		mkdir -p "$(dirname "$p")"
-		# The bench's sources, not its build outputs.
+		# The bench's sources, not its build outputs nor binaries.
 		(cd "$top" && git ls-files -co --exclude-standard -- "$p") |
 		while IFS= read -r f; do
+			if is_binary "$top/$f"; then
+				echo "$f" >> "$binaries"
+				continue
+			fi
 			mkdir -p "$(dirname "$f")"
 			cp "$top/$f" "$f"
 		done
@@ -94,6 +122,19 @@ echo "$steps" | while read -r kind arg rest; do
 done
 git format-patch -q --no-signature -o "$out" "$base..HEAD"
 cd "$top"
+if grep -l '^GIT binary patch' "$out"/0*.patch >&2; then
+	echo "$me: binary diffs in the patches above" >&2
+	exit 1
+fi
+# "N files in DIR/", per directory.
+binary_dirs() {
+	sed 's|/[^/]*$|/|' "$binaries" | sort | uniq -c |
+		awk '{ printf "    %d file%s in %s\n", $1, ($1 > 1 ? "s" : ""), $2 }'
+}
+if [ -s "$binaries" ]; then
+	echo "$me: binary files left out of the patches:"
+	binary_dirs
+fi
 
 # --- cover letter -----------------------------------------------------
 figures() {
@@ -134,9 +175,35 @@ EOF
 		echo "Figures: no bench results under build/ yet (make demo, make bench)."
 		echo
 	fi
+	if [ -s "$binaries" ]; then
+		echo "Binary files are not in the patches: the fuzz seed"
+		echo "corpus, which tools/testing/readahead/fuzz/mkcorpus.py"
+		echo "writes, and any other listed here:"
+		echo
+		binary_dirs
+		echo
+	fi
 	git -C "$git_dir" shortlog "$base..HEAD"
 	git -C "$git_dir" diff --stat "$base..HEAD"
 } > "$out/0000-cover-letter.patch"
+
+# --- --apply-only: each patch applies, in order, with patch(1) ----------
+if [ "$bisect" = --apply-only ]; then
+	tree="$out.apply"
+	rm -rf "$tree"
+	mkdir -p "$tree"
+	git -C "$git_dir" archive "$base" | tar -x -C "$tree"
+	for p in "$out"/0*.patch; do
+		[ "$(basename "$p")" = 0000-cover-letter.patch ] && continue
+		if ! patch -s -p1 -d "$tree" < "$p" >&2; then
+			echo "$me: $(basename "$p") does not apply" >&2
+			exit 1
+		fi
+	done
+	rm -rf "$tree"
+	echo "$me: $n patches apply in order with patch(1), none binary"
+	exit 0
+fi
 
 # --- checkpatch ---------------------------------------------------------
 bad=0
@@ -146,7 +213,7 @@ for p in "$out"/0*.patch; do
 done
 
 # --- bisectability: build mm/ after each patch ----------------------------
-if [ "$bisect" != --no-bisect ]; then
+if [ "$bisect" = "" ]; then
 	tree="$out.tree"
 	objdir="$out.kobj"
 	rm -rf "$tree"
