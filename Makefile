@@ -21,6 +21,10 @@
 #   make fuzz     libFuzzer on the harness, FUZZ_SECONDS (600) long
 #   make series   the patch series (git format-patch + cover letter) in
 #                 build/series, checkpatch'ed, bisect-built (mm/ objects)
+#   make mutate   mutation testing: each mutation in
+#                 tools/testing/readahead/mutations/*.sed applied to a copy
+#                 of mm/readahead.c, the harness run on it; prints which
+#                 survive (none may) and ends "mutate: N killed, N survived"
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's linux-source-6.1, the patched tree, objects.
@@ -37,6 +41,7 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 
 .PHONY: all deps tree harness sim demo replay check kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
+	mutate \
 	clean
 
 all: harness
@@ -96,6 +101,9 @@ bench-sanitized: tree
 FUZZ_SECONDS ?= 600
 fuzz: tree
 	tools/testing/readahead/fuzz/run.sh $(FUZZ_SECONDS)
+
+mutate: tree
+	@TREE=$(TREE) tools/testing/readahead/mutations/mutate.sh
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series

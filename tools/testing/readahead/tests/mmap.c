@@ -56,6 +56,31 @@ static void miss_backoff_and_recovery(void)
 	EXPECT_STR("recovered", h_io(), "15984-16015[16008]");
 }
 
+/*
+ * The miss count stops at 1000: after 1100 misses, 901 hits bring it to
+ * 99, and the next miss reads around again; one hit fewer and it does not.
+ */
+static void miss_ceiling(void)
+{
+	struct h_file *f = h_create(MB(512), 128);
+	pgoff_t i;
+
+	for (i = 0; i < 1100; i++)
+		h_fault(f, 100 + i * 100, 0);
+	EXPECT_INT("mmap_miss at the ceiling", f->file.f_ra.mmap_miss, 1000);
+	for (i = 0; i < 900; i++)
+		h_fault(f, 100, 0);	/* hits */
+	h_log_reset();
+	h_fault(f, 120000, 0);
+	EXPECT_STR("900 hits: still given up", h_io(), "120000r");
+	for (i = 0; i < 2; i++)
+		h_fault(f, 100, 0);
+	h_log_reset();
+	h_fault(f, 125000, 0);
+	EXPECT_STR("902 hits: read-around again", h_io(),
+		   "124984-125015[125008]");
+}
+
 /* MADV_SEQUENTIAL faults read ahead as read(2) of 4 KB does. */
 static void madv_sequential(void)
 {
@@ -246,6 +271,7 @@ void mmap_checks(void)
 	test_run("mmap read-around", read_around);
 	test_run("mmap read-around at file start", read_around_at_start);
 	test_run("mmap miss back-off and recovery", miss_backoff_and_recovery);
+	test_run("mmap miss count ceiling", miss_ceiling);
 	test_run("mmap MADV_SEQUENTIAL as read(2)", madv_sequential);
 	test_run("mmap MADV_SEQUENTIAL mid-file", madv_sequential_midfile);
 	test_run("mmap unhinted fault stream", unhinted_stream);

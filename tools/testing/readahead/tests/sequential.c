@@ -127,6 +127,42 @@ static void empty_file(void)
 	INVARIANT(h_pages_submitted() == 0);
 }
 
+/*
+ * The first window's sizes at their thresholds (128 KB maximum: 32 pages,
+ * 512 KB: 128): a request of up to 1/32 of the maximum is quadrupled, up
+ * to 1/4 doubled, above that the window is the maximum.
+ */
+static void initial_size_thresholds(void)
+{
+	static const struct {
+		unsigned long ra_kb, req;
+		const char *window;
+	} cases[] = {
+		{ 128, 1, "0+4-3" },	/* 1 <= 32/32: x4 */
+		{ 128, 2, "0+4-2" },	/* 2 <= 32/4: x2 */
+		{ 128, 8, "0+16-8" },	/* 8 <= 32/4: x2 */
+		{ 128, 9, "0+32-23" },	/* 16 > 32/4: the maximum */
+		{ 512, 4, "0+16-12" },	/* 4 <= 128/32: x4 */
+		{ 512, 5, "0+16-11" },	/* 8 <= 128/4: x2 */
+		{ 512, 8, "0+16-8" },
+		{ 512, 32, "0+64-32" },	/* 32 <= 128/4: x2 */
+		{ 512, 33, "0+128-95" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct h_file *f = h_create(4 << 20, cases[i].ra_kb);
+		char label[48];
+
+		h_log_reset();
+		h_read(f, 0, cases[i].req * 4096);
+		snprintf(label, sizeof(label), "%lu KB max, %lu pages",
+			 cases[i].ra_kb, cases[i].req);
+		EXPECT_STR(label, h_windows(), cases[i].window);
+		h_close(f);
+	}
+}
+
 void sequential_checks(void)
 {
 	test_run("ramp 4k reads, 128k max", ramp_4k_128k);
@@ -138,4 +174,6 @@ void sequential_checks(void)
 	test_run("stream into eof", eof_stream);
 	test_run("no window past eof", no_window_past_eof);
 	test_run("empty file", empty_file);
+	test_run("first window at the size thresholds",
+		 initial_size_thresholds);
 }

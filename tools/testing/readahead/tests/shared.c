@@ -149,6 +149,22 @@ static void marker_next_window_cached(void)
 	INVARIANT(!h_marked(f, 50));
 }
 
+/*
+ * A marker with every page after it cached up to the end of the file:
+ * the first missing page is EOF, there is nothing to read ahead.
+ */
+static void marker_cached_to_eof(void)
+{
+	struct h_file *f = h_create(60 * 4096, 128);
+
+	h_populate(f, 0, 60);
+	set_marker(f, 40);
+	h_log_reset();
+	h_read(f, 40 * 4096, 4096);
+	EXPECT_STR("calls", h_calls(), "async 40+1 0+0-0 =0");
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
 /* The same with the first missing page right at the maximum: it is read. */
 static void marker_hole_at_max(void)
 {
@@ -162,6 +178,27 @@ static void marker_hole_at_max(void)
 	EXPECT_STR("io", h_io(), "82-113[82]");
 }
 
+/*
+ * A reader reaches its own marker, but another process's WILLNEED has
+ * read the window that would follow (pages 12-27): instead of issuing it
+ * again, the stream goes on from the first missing page.
+ */
+static void own_marker_next_window_cached(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	pgoff_t i;
+
+	for (i = 0; i < 2; i++)
+		h_read(a, i * 4096, 4096);	/* a: 4+8-8, marker at 4 */
+	h_fadvise(b->fd, 12 * 4096, 16 * 4096, POSIX_FADV_WILLNEED);
+	h_log_reset();
+	for (i = 2; i < 5; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("a at its marker", h_calls(), "async 4+1 28+32-32 =32");
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
 void shared_checks(void)
 {
 	test_run("two readers in lockstep", lockstep);
@@ -171,6 +208,9 @@ void shared_checks(void)
 	test_run("stale state at window end", stale_state_at_window_end);
 	test_run("marker with the next window cached",
 		 marker_next_window_cached);
+	test_run("own marker with the next window cached",
+		 own_marker_next_window_cached);
 	test_run("marker with the first hole at the maximum",
 		 marker_hole_at_max);
+	test_run("marker with all cached to eof", marker_cached_to_eof);
 }

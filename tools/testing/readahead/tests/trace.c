@@ -125,6 +125,26 @@ static void stats_table(void)
 		   "dropped             0\n");
 }
 
+/*
+ * A window that ends exactly at EOF counts as an eof hit: a 60-page file
+ * read to its end, windows 4+8, 12+16 and 28+32 (the last one's end).
+ */
+static void stats_eof_hit_at_eof(void)
+{
+	struct h_file *f = h_create(60 * 4096, 128);
+	const char *row;
+	unsigned long calls = 0, eof_hit = 0;
+	pgoff_t i;
+
+	for (i = 0; i < 60; i++)
+		h_read(f, i * 4096, 4096);
+	row = strstr(read_file(STATS), "\nsubsequent ");
+	if (row)
+		sscanf(row, " subsequent %lu %lu", &calls, &eof_hit);
+	EXPECT_INT("subsequent windows", calls, 3);
+	EXPECT_INT("eof hits", eof_hit, 1);
+}
+
 /* The seed's duplicate scenario, traced: the stale reader's line. */
 static void stale_reader_line(void)
 {
@@ -308,6 +328,7 @@ void trace_checks(void)
 	test_run("trace lines of faults, random, fadvise",
 		 fault_and_random_lines);
 	test_run("stats table", stats_table);
+	test_run("stats: a window ending at eof", stats_eof_hit_at_eof);
 	test_run("trace line of a stale reader", stale_reader_line);
 	test_run("trace rate limited, drops counted", trace_rate_limited);
 	test_run("tracepoint: every decision, the log line",
