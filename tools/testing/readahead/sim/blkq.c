@@ -93,7 +93,8 @@ static void dispatch(struct disk *d)
 	simtime_t t;
 	bool seek;
 
-	if (d->active || !d->queue || d->plugged)
+	/* Asked even with nothing waiting: an idling scheduler ends its idle. */
+	if (d->active || d->plugged)
 		return;
 	r = d->p.elv->next(d);
 	if (!r)

@@ -27,6 +27,13 @@ static void check_page(struct sim_inode *si, struct folio *f)
 		si->past_eof++;
 	if (folio_test_uptodate(f))
 		si->reread++;
+	if (f->index < DIV_ROUND_UP(si->size, PAGE_SIZE)) {
+		uint8_t bit = 1u << (f->index & 7);
+
+		if (si->read_map[f->index >> 3] & bit)
+			si->read_twice++;
+		si->read_map[f->index >> 3] |= bit;
+	}
 }
 
 /* bi_end_io: the pages of @b are uptodate, or failed; wake sleepers. */
@@ -116,6 +123,9 @@ struct sim_inode *fs_create(struct partition *part, const char *name,
 		sim_die("sim: %s: %s does not fit in %s", name,
 			"file", part->name);
 	snprintf(si->name, sizeof(si->name), "%s", name);
+	si->read_map = calloc(DIV_ROUND_UP(size, PAGE_SIZE * 8) + 1, 1);
+	if (!si->read_map)
+		sim_die("sim: out of host memory");
 	si->part = part;
 	si->size = size;
 	si->start = part->start + part->next_free;

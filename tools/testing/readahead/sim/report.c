@@ -212,6 +212,7 @@ void report(FILE *out, double host_seconds)
 	struct agg all = { 0 };
 	double secs, disk_bytes = 0, limit = 0;
 	uint64_t ios = 0, sectors = 0, past_eof = 0, reread = 0, err_reqs = 0;
+	uint64_t read_twice = 0;
 	unsigned int i, j, used_disks = 0;
 	double unused, app, distinct;
 	struct ra_obs tot = { 0 };
@@ -371,6 +372,10 @@ void report(FILE *out, double host_seconds)
 	for (i = 0; i < nr_jobs; i++) {
 		past_eof += jobs[i].si->past_eof;
 		reread += jobs[i].si->reread;
+		for (j = 0; j < i && jobs[j].si != jobs[i].si; j++)
+			;
+		if (j == i)
+			read_twice += jobs[i].si->read_twice;
 	}
 	ok = all.requested == all.delivered + all.failed && !past_eof &&
 	     !reread && !all.not_uptodate;
@@ -381,7 +386,7 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)past_eof, (unsigned long long)reread,
 		(unsigned long long)all.not_uptodate, ok ? "ok" : "FAILED");
 
-	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f idles=%llu idle_ms=%llu preempts=%llu qmerges=%llu runq_ms=%llu\n",
+	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f idles=%llu idle_ms=%llu preempts=%llu qmerges=%llu runq_ms=%llu read_twice=%llu\n",
 		sim_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
 		secs > 0 ? disk_bytes / secs / 1e6 : 0, limit / 1e6,
 		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0,
@@ -406,7 +411,8 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)(sched.idle_ns / NS_PER_MS),
 		(unsigned long long)sched.preempts,
 		(unsigned long long)sched.merges_queues,
-		(unsigned long long)(sched_runq_ns / NS_PER_MS));
+		(unsigned long long)(sched_runq_ns / NS_PER_MS),
+		(unsigned long long)read_twice);
 	fprintf(out, "engine: %llu page reads, %llu events in %.2f s host CPU: %.0f page reads/s\n",
 		(unsigned long long)page_reads,
 		(unsigned long long)ev_count(), host_seconds,

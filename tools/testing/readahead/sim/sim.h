@@ -252,6 +252,8 @@ struct sim_inode {
 	struct dentry dentry;		/* d_name, for the trace */
 	void *last_chunk;		/* cache.c's lookup hint */
 	uint64_t past_eof, reread;	/* conservation violations */
+	uint8_t *read_map;		/* pages ever submitted for reading */
+	uint64_t read_twice;		/* submitted again after eviction */
 };
 
 struct sim_file {

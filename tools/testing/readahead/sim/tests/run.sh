@@ -398,5 +398,84 @@ check "trap: no warning for readers sharing files (jbod13: aggregate above the l
 		   'BEGIN { exit !(a > 1.0 && c <= 1.0) }' && \
 	       ! grep -q WARNING $TMP/seq4k.out"
 
+# ---- the I/O schedulers, alone (tests/elv_test.c: every request takes
+# 1000 us), on crafted request sequences "AT_US PID SECTOR NSECT": the
+# exact dispatch order, times and idling ----
+elv() { # name elevator-and-tunables requests expected
+	printf "$3" | "$OUT/elv_test" $2 > "$TMP/elv.out" 2>&1
+	printf "$4\n" > "$TMP/elv.want"
+	if cmp -s "$TMP/elv.out" "$TMP/elv.want"; then
+		ok "elevator: $1"
+	else
+		fail "elevator: $1"
+		diff "$TMP/elv.out" "$TMP/elv.want" | sed 's/^/     /'
+	fi
+}
+D='dispatch pid='
+C='complete pid='
+elv "noop: arrival order" noop '0 1 1000 8\n0 2 100 8\n0 3 5000 8\n0 1 200 8\n' \
+"0 ${D}1 sector=1000 nsect=8\n1000 ${C}1 sector=1000\n1000 ${D}2 sector=100 nsect=8\n2000 ${C}2 sector=100\n2000 ${D}3 sector=5000 nsect=8\n3000 ${C}3 sector=5000\n3000 ${D}1 sector=200 nsect=8\n4000 ${C}1 sector=200\nidles=0 idle_us=0 preempts=0 qmerges=0"
+elv "sort: one way up from the head, then from the lowest" sort '0 1 1000 8\n0 2 100 8\n0 3 5000 8\n0 1 200 8\n' \
+"0 ${D}1 sector=1000 nsect=8\n1000 ${C}1 sector=1000\n1000 ${D}3 sector=5000 nsect=8\n2000 ${C}3 sector=5000\n2000 ${D}2 sector=100 nsect=8\n3000 ${C}2 sector=100\n3000 ${D}1 sector=200 nsect=8\n4000 ${C}1 sector=200\nidles=0 idle_us=0 preempts=0 qmerges=0"
+# CFQ idles 8 ms on the process it served, even with another waiting: the
+# process's next request at 2 ms goes first; the other waits until its idle
+# runs out at 11 ms, then its own queue is idled on until 20 ms.
+elv "cfq: slice_idle holds the disk for the served process" cfq '0 1 0 8\n100 2 100000 8\n2000 1 8 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n2000 ${D}1 sector=8 nsect=8\n3000 ${C}1 sector=8\n11000 ${D}2 sector=100000 nsect=8\n12000 ${C}2 sector=100000\nidles=3 idle_us=17000 preempts=0 qmerges=0"
+elv "cfq: slice_idle=0 serves in turn" "cfq slice_idle=0" '0 1 0 8\n100 2 100000 8\n2000 1 8 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=100000 nsect=8\n2000 ${C}2 sector=100000\n2000 ${D}1 sector=8 nsect=8\n3000 ${C}1 sector=8\nidles=0 idle_us=0 preempts=0 qmerges=0"
+elv "cfq: a close request of another process preempts the idle" cfq '0 1 0 8\n1500 2 8 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1500 ${D}2 sector=8 nsect=8\n2500 ${C}2 sector=8\nidles=2 idle_us=8500 preempts=1 qmerges=0"
+elv "cfq: fifo_expire_sync: a new slice starts with the expired oldest" "cfq fifo_expire_sync=1" '0 1 0 8\n0 2 900 8\n0 2 100 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}2 sector=900 nsect=8\n10000 ${C}2 sector=900\n10000 ${D}2 sector=100 nsect=8\n11000 ${C}2 sector=100\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+elv "cfq: nothing expired, the nearest to the head first" cfq '0 1 0 8\n0 2 900 8\n0 2 100 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}2 sector=100 nsect=8\n10000 ${C}2 sector=100\n10000 ${D}2 sector=900 nsect=8\n11000 ${C}2 sector=900\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+# mq-deadline: sector order in batches of fifo_batch; the oldest request
+# is looked at only when a batch ends (read_expire 1.5 ms: expired at 2 ms).
+elv "mq-deadline: batches in sector order, the expired oldest between them" "mq-deadline fifo_batch=2 read_expire=1.5" '0 1 100 8\n0 2 50 8\n0 3 200 8\n0 4 300 8\n' \
+"0 ${D}1 sector=100 nsect=8\n1000 ${C}1 sector=100\n1000 ${D}3 sector=200 nsect=8\n2000 ${C}3 sector=200\n2000 ${D}2 sector=50 nsect=8\n3000 ${C}2 sector=50\n3000 ${D}4 sector=300 nsect=8\n4000 ${C}4 sector=300\nidles=0 idle_us=0 preempts=0 qmerges=0"
+elv "mq-deadline: nothing expired, the batch goes on up" "mq-deadline fifo_batch=2" '0 1 100 8\n0 2 50 8\n0 3 200 8\n0 4 300 8\n' \
+"0 ${D}1 sector=100 nsect=8\n1000 ${C}1 sector=100\n1000 ${D}3 sector=200 nsect=8\n2000 ${C}3 sector=200\n2000 ${D}4 sector=300 nsect=8\n3000 ${C}4 sector=300\n3000 ${D}2 sector=50 nsect=8\n4000 ${C}2 sector=50\nidles=0 idle_us=0 preempts=0 qmerges=0"
+# BFQ: a young process whose request is close to the queue in service
+# joins it (no idle between them); a far one waits out the idle.
+elv "bfq: an interleaved reader joins the queue in service" bfq '0 1 0 8\n100 2 16 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=16 nsect=8\n2000 ${C}2 sector=16\nidles=1 idle_us=8000 preempts=0 qmerges=1"
+elv "bfq: a far reader waits for the idle to run out" bfq '0 1 0 8\n100 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}2 sector=100000 nsect=8\n10000 ${C}2 sector=100000\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+elv "bfq: max_budget ends a queue's turn" "bfq max_budget=16 slice_idle=0" '0 1 0 8\n0 1 100 8\n0 1 200 8\n0 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}1 sector=100 nsect=8\n2000 ${C}1 sector=100\n2000 ${D}2 sector=100000 nsect=8\n3000 ${C}2 sector=100000\n3000 ${D}1 sector=200 nsect=8\n4000 ${C}1 sector=200\nidles=0 idle_us=0 preempts=0 qmerges=0"
+
+# ---- CPUs: two readers of cached files, 64 MB each in 4 KB read(2)s at
+# 1 us + 4096 B / 2000 MB/s = 3.048 us each: 16384 x 3.048 = 49.94 ms of
+# CPU per reader.  One CPU runs them one after the other (99.9 ms); two
+# CPUs, or no limit, side by side (49.9 ms). ----
+printf '[system]\nmemory=1g\nseed=1\ncpus=CPUS\n\n[disk sda]\npartitions=1\n' > "$TMP/cpu.disks"
+printf '[global]\nrw=read\nbs=4k\nsize=64m\npre_cached=64m\ninvalidate=0\n\n[a]\nfilename=/mnt/sda1/a\n\n[b]\nfilename=/mnt/sda1/b\n' > "$TMP/cpu.fio"
+for c in 0 1 2; do
+	sed "s/CPUS/$c/" "$TMP/cpu.disks" > "$TMP/cpu$c.disks"
+	"$SIM" --impl ours "$TMP/cpu$c.disks" "$TMP/cpu.fio" > "$TMP/cpu$c.out"
+done
+check "cpus: one CPU runs two CPU-bound readers in turn (99 ms), two or unlimited side by side (49 ms)" \
+	test "$(field "$TMP/cpu1.out" ours elapsed_ms) $(field "$TMP/cpu2.out" ours elapsed_ms) $(field "$TMP/cpu0.out" ours elapsed_ms)" = "99 49 49"
+check "cpus: with one CPU the readers waited for it (run queue), with two they did not" \
+	sh -c "test $(field "$TMP/cpu1.out" ours runq_ms) -ge 49 && test $(field "$TMP/cpu2.out" ours runq_ms) = 0"
+"$SIM" --impl ours "$TMP/cpu1.disks" "$TMP/cpu.fio" > "$TMP/cpu1b.out"
+check "cpus: the run queue is deterministic (same seed, same report)" \
+	sh -c "grep -v '^engine:' $TMP/cpu1.out > $TMP/c1; grep -v '^engine:' $TMP/cpu1b.out > $TMP/c2; cmp -s $TMP/c1 $TMP/c2"
+
+# ---- the schedulers inside ra_sim: same seed, same output; and CFQ's
+# idling shows where readers share files (jbod13 shape, 8 CPUs) ----
+for e in cfq mq-deadline bfq; do
+	sed -e "s/^elevator=cfq\$/elevator=$e/" "$SC/report13.disks" > "$TMP/r13$e.disks"
+	"$SIM" --define BS=4k --define SIZE=16m --define ENGINE=sync \
+		"$TMP/r13$e.disks" "$SC/report13.fio" | grep -v '^engine:' > "$TMP/r13$e.a"
+	"$SIM" --define BS=4k --define SIZE=16m --define ENGINE=sync \
+		"$TMP/r13$e.disks" "$SC/report13.fio" | grep -v '^engine:' > "$TMP/r13$e.b"
+	check "$e in ra_sim: deterministic, checks hold" \
+		sh -c "cmp -s $TMP/r13$e.a $TMP/r13$e.b && test \$(grep -c '^Checks: .*: ok\$' $TMP/r13$e.a) = 2"
+done
+check "cfq idles, mq-deadline never does, bfq merges interleaved readers' queues" \
+	sh -c "test $(field "$TMP/r13cfq.a" ours idles) -gt 0 && test $(field "$TMP/r13mq-deadline.a" ours idles) = 0 && test $(field "$TMP/r13bfq.a" ours qmerges) -gt 0"
+
 echo "sim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
