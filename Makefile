@@ -25,6 +25,8 @@
 #                 tools/testing/readahead/mutations/*.sed applied to a copy
 #                 of mm/readahead.c, the harness run on it; prints which
 #                 survive (none may) and ends "mutate: N killed, N survived"
+#   make bench-analyzer  ra_analyze on a generated 5-million-line trace
+#                 (BENCH_LINES): time and peak RSS, optimized and sanitized
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's linux-source-6.1, the patched tree, objects.
@@ -42,7 +44,7 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 .PHONY: all deps tree harness sim demo replay check kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
-	clean
+	bench-analyzer clean
 
 all: harness
 
@@ -104,6 +106,12 @@ fuzz: tree
 
 mutate: tree
 	@TREE=$(TREE) tools/testing/readahead/mutations/mutate.sh
+
+BENCH_LINES ?= 5000000
+bench-analyzer:
+	@$(SCRIPTS)/deps.sh gcc make libc6-dev
+	@$(MAKE) -s -C tools/testing/readahead/analyzer OUT=$(BUILD)/analyzer \
+		BENCH_LINES=$(BENCH_LINES) bench
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series

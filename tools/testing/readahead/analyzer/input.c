@@ -10,13 +10,81 @@
 
 #include "ra_analyze.h"
 
-static void trace_add(struct trace *t, const struct ra_rec *rec)
+static unsigned int intern_file(struct trace *t, struct ra_rec *rec)
 {
-	if (t->nr == t->alloc) {
-		t->alloc = t->alloc ? 2 * t->alloc : 256;
-		t->recs = xrealloc(t->recs, t->alloc * sizeof(*t->recs));
+	unsigned long long key[4];
+	unsigned int *slot;
+	struct ra_file *f;
+
+	if (!t->file_map.words)
+		hmap_init(&t->file_map, 4);
+	key[0] = (unsigned long long)rec->major << 32 | rec->minor;
+	key[1] = rec->ino;
+	key[2] = strtab_add(&t->strs, rec->bdev);
+	key[3] = strtab_add(&t->strs, rec->name);
+	rec->bdev = rec->name = NULL;
+	slot = hmap_slot(&t->file_map, key);
+	if (*slot != ~0u)
+		return *slot;
+	t->files = grow(t->files, &t->alloc_files, t->nr_files,
+			sizeof(*t->files));
+	f = &t->files[t->nr_files];
+	f->major = rec->major;
+	f->minor = rec->minor;
+	f->ino = rec->ino;
+	f->bdev = key[2];
+	f->name = key[3];
+	return *slot = t->nr_files++;
+}
+
+static unsigned int intern_proc(struct trace *t, struct ra_rec *rec)
+{
+	unsigned long long key[2];
+	unsigned int *slot;
+
+	if (!t->proc_map.words)
+		hmap_init(&t->proc_map, 2);
+	key[0] = rec->pid;
+	key[1] = strtab_add(&t->strs, rec->comm);
+	rec->comm = NULL;
+	slot = hmap_slot(&t->proc_map, key);
+	if (*slot != ~0u)
+		return *slot;
+	t->procs = grow(t->procs, &t->alloc_procs, t->nr_procs,
+			sizeof(*t->procs));
+	t->procs[t->nr_procs].pid = rec->pid;
+	t->procs[t->nr_procs].comm = key[1];
+	return *slot = t->nr_procs++;
+}
+
+/* Keep @rec: its strings go to the trace's tables. */
+static void trace_add(struct trace *t, struct ra_rec *rec)
+{
+	struct ra_win *w;
+
+	if (t->nr == RA_MAX_RECS) {
+		fputs("ra_analyze: too many trace lines\n", stderr);
+		exit(1);
 	}
-	t->recs[t->nr++] = *rec;
+	t->recs = grow(t->recs, &t->alloc, t->nr, sizeof(*t->recs));
+	w = &t->recs[t->nr++];
+	memset(w, 0, sizeof(*w));
+	w->lineno = rec->lineno;
+	w->req_off = rec->req_off;
+	w->req_size = rec->req_size;
+	w->start = rec->start;
+	w->size = rec->size;
+	w->async_size = rec->async_size;
+	w->async = rec->async;
+	w->miss = rec->miss;
+	w->actual = rec->actual;
+	w->src = rec->src;
+	w->highlighted = !!rec->highlighted;
+	w->has_miss = !!rec->has_miss;
+	w->pattern = strtab_add(&t->strs, rec->pattern);
+	rec->pattern = NULL;
+	w->file = intern_file(t, rec);
+	w->proc = intern_proc(t, rec);
 }
 
 static unsigned int trace_add_src(struct trace *t, const char *path)
@@ -84,14 +152,14 @@ int input_read(struct trace *t, const char *path)
 
 void trace_free(struct trace *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->nr; i++)
-		ra_rec_free(&t->recs[i]);
 	free(t->recs);
-	for (i = 0; i < t->nr_streams; i++)
-		free(t->streams[i].recs);
+	strtab_free(&t->strs);
+	free(t->files);
+	hmap_free(&t->file_map);
+	free(t->procs);
+	hmap_free(&t->proc_map);
 	free(t->streams);
+	free(t->stream_recs);
 	free(t->srcs);
 	memset(t, 0, sizeof(*t));
 }

@@ -38,7 +38,8 @@ static void gp_string(FILE *f, const char *s)
 static int write_dat(const struct trace *t, const char *path)
 {
 	const struct ra_stream *s;
-	const struct ra_rec *r;
+	const struct ra_win *r;
+	const struct ra_file *fl;
 	size_t i, k;
 	FILE *f;
 
@@ -51,17 +52,18 @@ static int write_dat(const struct trace *t, const char *path)
 	for (i = 0; i < t->nr_streams; i++) {
 		s = &t->streams[i];
 		r = &t->recs[s->recs[0]];
+		fl = rec_file(t, r);
 		fprintf(f, "%s# stream %zu pid=%lu(", i ? "\n\n" : "", i + 1,
-			r->pid);
-		print_name(f, r->comm);
-		fprintf(f, ") dev=%02x:%02x ino=%llu(", r->major, r->minor,
-			r->ino);
-		print_name(f, r->name);
+			rec_proc(t, r)->pid);
+		print_name(f, rec_str(t, rec_proc(t, r)->comm));
+		fprintf(f, ") dev=%02x:%02x ino=%llu(", fl->major, fl->minor,
+			fl->ino);
+		print_name(f, rec_str(t, fl->name));
 		fprintf(f, ")\n");
 		for (k = 0; k < s->nr; k++) {
 			r = &t->recs[s->recs[k]];
 			fprintf(f, "%zu %lu %llu %llu %llu %llu %llu\n",
-				s->recs[k] + 1, r->lineno, r->req_off,
+				(size_t)s->recs[k] + 1, r->lineno, r->req_off,
 				r->start, r->size, r->async_size, r->actual);
 		}
 	}
@@ -75,7 +77,7 @@ static int write_dat(const struct trace *t, const char *path)
 static void plot_cmd(FILE *f, const struct trace *t, const char *dat,
 		     const char *x)
 {
-	const struct ra_rec *r;
+	const struct ra_win *r;
 	size_t i;
 
 	if (!t->nr_streams) {
@@ -90,7 +92,8 @@ static void plot_cmd(FILE *f, const struct trace *t, const char *dat,
 		fprintf(f, " index %zu using %s:4:4:($4+$5) with yerrorbars ",
 			i, x);
 		if (t->nr_streams <= 16)
-			fprintf(f, "title 'pid %lu ino %llu'", r->pid, r->ino);
+			fprintf(f, "title 'pid %lu ino %llu'",
+				rec_proc(t, r)->pid, rec_file(t, r)->ino);
 		else
 			fprintf(f, "notitle");
 	}

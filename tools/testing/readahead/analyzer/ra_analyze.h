@@ -15,7 +15,7 @@
 #define RA_F_SHRINK	0x4	/* smaller than previous, START advanced */
 #define RA_F_SYNCMID	0x8	/* async=0 on a stream that had windows */
 
-/* One readahead decision, i.e. one parsed trace line. */
+/* One readahead decision, i.e. one parsed trace line (parse.c's output). */
 struct ra_rec {
 	unsigned int src;		/* index into trace->srcs */
 	unsigned long lineno;		/* line number in that input */
@@ -33,28 +33,105 @@ struct ra_rec {
 	int has_miss;
 	unsigned long long miss;
 	unsigned long long actual;
+};
+
+/*
+ * What the trace keeps of one record.  A trace of a fio run is millions
+ * of lines that name a few files and processes: the names are kept once
+ * (trace->strs), the (dev, bdev, ino, name) of a file and the (pid, comm)
+ * of a process once each (trace->files, trace->procs), and a record
+ * holds their indices.
+ */
+struct ra_file {
+	unsigned int major, minor;
+	unsigned long long ino;
+	unsigned int bdev, name;	/* indices into trace->strs */
+};
+
+struct ra_proc {
+	unsigned long pid;
+	unsigned int comm;		/* index into trace->strs */
+};
+
+struct ra_win {
+	unsigned long lineno;		/* line number in its input */
+	unsigned long long req_off, req_size;
+	unsigned long long start, size, async_size;
+	unsigned long long async;
+	unsigned long long miss;	/* valid if has_miss */
+	unsigned long long actual;
+	unsigned int src;		/* index into trace->srcs */
+	unsigned int pattern;		/* index into trace->strs */
+	unsigned int file;		/* index into trace->files */
+	unsigned int proc;		/* index into trace->procs */
 
 	/* Filled in by streams_build(). */
-	size_t stream;			/* index into trace->streams */
-	unsigned int flags;		/* RA_F_* */
-	size_t dup_of;			/* record index, valid if RA_F_DUP */
+	unsigned int stream;		/* index into trace->streams */
+	unsigned int dup_of;		/* record index, valid if RA_F_DUP */
+	unsigned char flags;		/* RA_F_* */
+	unsigned char highlighted;	/* line carried a "==>" marker */
+	unsigned char has_miss;
 };
+
+/* Records are numbered by unsigned int; one is kept free. */
+#define RA_MAX_RECS	(~0u - 1)
 
 /* A stream: the windows of one (pid, dev, ino), in trace order. */
 struct ra_stream {
-	size_t *recs;			/* record indices */
+	unsigned int *recs;		/* record indices */
+	size_t nr;
+};
+
+/* Open-addressing hash from up to 4 64-bit words to an unsigned int. */
+struct hmap {
+	unsigned long long *keys;	/* @words per slot */
+	unsigned int *vals;		/* ~0u: empty slot */
+	size_t cap, nr;
+	unsigned int words;
+};
+
+/* Interned strings: each distinct text once, numbered in order. */
+struct strtab {
+	char **str;
 	size_t nr, alloc;
+	unsigned int *slot;		/* hash slots: index + 1, 0 empty */
+	size_t cap;
 };
 
 struct trace {
-	struct ra_rec *recs;
+	struct ra_win *recs;
 	size_t nr, alloc;
 	const char **srcs;		/* input names, "-" is stdin */
 	unsigned int nr_srcs;
 	unsigned long parsed, skipped, other;
+	struct strtab strs;
+	struct ra_file *files;
+	size_t nr_files, alloc_files;
+	struct hmap file_map;
+	struct ra_proc *procs;
+	size_t nr_procs, alloc_procs;
+	struct hmap proc_map;
 	struct ra_stream *streams;
 	size_t nr_streams;
+	unsigned int *stream_recs;	/* what streams[].recs point into */
 };
+
+static inline const char *rec_str(const struct trace *t, unsigned int i)
+{
+	return t->strs.str[i];
+}
+
+static inline const struct ra_file *rec_file(const struct trace *t,
+					     const struct ra_win *r)
+{
+	return &t->files[r->file];
+}
+
+static inline const struct ra_proc *rec_proc(const struct trace *t,
+					     const struct ra_win *r)
+{
+	return &t->procs[r->proc];
+}
 
 /* parse.c */
 enum ra_parse_result { RA_PARSE_OK, RA_PARSE_OTHER, RA_PARSE_BAD };
@@ -73,7 +150,7 @@ void stats_print(FILE *out, const struct trace *t);
 void streams_build(struct trace *t);
 void streams_print_flags(FILE *out, const struct trace *t);
 void streams_print_windows(FILE *out, const struct trace *t);
-const char *rec_where(const struct trace *t, const struct ra_rec *r,
+const char *rec_where(const struct trace *t, const struct ra_win *r,
 		      char *buf, size_t len);
 
 /* plot.c */
@@ -81,8 +158,15 @@ int plot_write(const struct trace *t, const char *prefix);
 
 /* util.c */
 void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrndup(const char *s, size_t n);
+void *grow(void *p, size_t *alloc, size_t nr, size_t size);
+void hmap_init(struct hmap *h, unsigned int words);
+unsigned int *hmap_slot(struct hmap *h, const unsigned long long *key);
+void hmap_free(struct hmap *h);
+unsigned int strtab_add(struct strtab *st, char *s);
+void strtab_free(struct strtab *st);
 int print_name(FILE *out, const char *s);
 void print_field(FILE *out, const char *s, int width);
 

@@ -2,7 +2,8 @@
 /*
  * stats.c - summaries: the "# patterns", "# files" and "# processes"
  * tables (calls, pages submitted, mean window, sync/async, all-cached).
- * Rows are in order of first appearance in the trace.
+ * Rows are in order of first appearance in the trace; a hash on each
+ * table's key finds a record's row.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,47 +21,62 @@ struct groups {
 	size_t nr, alloc;
 };
 
-typedef int (*same_fn)(const struct ra_rec *a, const struct ra_rec *b);
+/* The key a record is grouped by: 3 words. */
+typedef void (*key_fn)(const struct trace *t, const struct ra_win *r,
+		       unsigned long long key[3]);
 
-static int same_pattern(const struct ra_rec *a, const struct ra_rec *b)
+static void pattern_key(const struct trace *t, const struct ra_win *r,
+			unsigned long long key[3])
 {
-	return !strcmp(a->pattern, b->pattern);
+	(void)t;
+	key[0] = r->pattern;
+	key[1] = key[2] = 0;
 }
 
-static int same_file(const struct ra_rec *a, const struct ra_rec *b)
+/* A file here is (dev, ino, name): the bdev name does not count. */
+static void file_key(const struct trace *t, const struct ra_win *r,
+		     unsigned long long key[3])
 {
-	return a->major == b->major && a->minor == b->minor &&
-	       a->ino == b->ino && !strcmp(a->name, b->name);
+	const struct ra_file *f = rec_file(t, r);
+
+	key[0] = (unsigned long long)f->major << 32 | f->minor;
+	key[1] = f->ino;
+	key[2] = f->name;
 }
 
-static int same_process(const struct ra_rec *a, const struct ra_rec *b)
+/* A process is (pid, comm), as trace->procs numbers them. */
+static void process_key(const struct trace *t, const struct ra_win *r,
+			unsigned long long key[3])
 {
-	return a->pid == b->pid && !strcmp(a->comm, b->comm);
+	(void)t;
+	key[0] = r->proc;
+	key[1] = key[2] = 0;
 }
 
-static void group_by(const struct trace *t, same_fn same, struct groups *gs)
+/* Groups in order of first appearance; a hash finds a record's group. */
+static void group_by(const struct trace *t, key_fn keyf, struct groups *gs)
 {
-	const struct ra_rec *r;
+	unsigned long long key[3];
+	const struct ra_win *r;
+	struct hmap map;
+	unsigned int *slot;
 	struct group *g;
-	size_t i, j;
+	size_t i;
 
 	memset(gs, 0, sizeof(*gs));
+	hmap_init(&map, 3);
 	for (i = 0; i < t->nr; i++) {
 		r = &t->recs[i];
-		for (j = 0; j < gs->nr; j++)
-			if (same(&t->recs[gs->g[j].first], r))
-				break;
-		if (j == gs->nr) {
-			if (gs->nr == gs->alloc) {
-				gs->alloc = gs->alloc ? 2 * gs->alloc : 16;
-				gs->g = xrealloc(gs->g,
-						 gs->alloc * sizeof(*gs->g));
-			}
-			memset(&gs->g[j], 0, sizeof(gs->g[j]));
-			gs->g[j].first = i;
-			gs->nr++;
+		keyf(t, r, key);
+		slot = hmap_slot(&map, key);
+		if (*slot == ~0u) {
+			gs->g = grow(gs->g, &gs->alloc, gs->nr,
+				     sizeof(*gs->g));
+			memset(&gs->g[gs->nr], 0, sizeof(gs->g[gs->nr]));
+			gs->g[gs->nr].first = i;
+			*slot = gs->nr++;
 		}
-		g = &gs->g[j];
+		g = &gs->g[*slot];
 		g->calls++;
 		g->pages += r->actual;
 		g->window += r->size;
@@ -71,6 +87,7 @@ static void group_by(const struct trace *t, same_fn same, struct groups *gs)
 		if (!r->actual)
 			g->cached++;
 	}
+	hmap_free(&map);
 }
 
 static void print_counts(FILE *out, const struct group *g)
@@ -86,40 +103,42 @@ static void print_counts(FILE *out, const struct group *g)
 
 void stats_print(FILE *out, const struct trace *t)
 {
-	const struct ra_rec *r;
+	const struct ra_file *f;
+	const struct ra_proc *p;
 	struct groups gs;
 	size_t i;
 
-	group_by(t, same_pattern, &gs);
+	group_by(t, pattern_key, &gs);
 	fprintf(out, "# patterns\n%-12s", "pattern");
 	fprintf(out, COUNTS_HDR);
 	for (i = 0; i < gs.nr; i++) {
-		fprintf(out, "%-12s", t->recs[gs.g[i].first].pattern);
+		fprintf(out, "%-12s",
+			rec_str(t, t->recs[gs.g[i].first].pattern));
 		print_counts(out, &gs.g[i]);
 	}
 	free(gs.g);
 
-	group_by(t, same_file, &gs);
+	group_by(t, file_key, &gs);
 	fprintf(out, "# files\n%-6s %-8s %-10s %-12s", "dev", "bdev", "ino",
 		"name");
 	fprintf(out, COUNTS_HDR);
 	for (i = 0; i < gs.nr; i++) {
-		r = &t->recs[gs.g[i].first];
-		fprintf(out, "%02x:%02x  ", r->major, r->minor);
-		print_field(out, r->bdev, 8);
-		fprintf(out, " %-10llu ", r->ino);
-		print_field(out, r->name, 12);
+		f = rec_file(t, &t->recs[gs.g[i].first]);
+		fprintf(out, "%02x:%02x  ", f->major, f->minor);
+		print_field(out, rec_str(t, f->bdev), 8);
+		fprintf(out, " %-10llu ", f->ino);
+		print_field(out, rec_str(t, f->name), 12);
 		print_counts(out, &gs.g[i]);
 	}
 	free(gs.g);
 
-	group_by(t, same_process, &gs);
+	group_by(t, process_key, &gs);
 	fprintf(out, "# processes\n%-8s %-16s", "pid", "comm");
 	fprintf(out, COUNTS_HDR);
 	for (i = 0; i < gs.nr; i++) {
-		r = &t->recs[gs.g[i].first];
-		fprintf(out, "%-8lu ", r->pid);
-		print_field(out, r->comm, 16);
+		p = rec_proc(t, &t->recs[gs.g[i].first]);
+		fprintf(out, "%-8lu ", p->pid);
+		print_field(out, rec_str(t, p->comm), 16);
 		print_counts(out, &gs.g[i]);
 	}
 	free(gs.g);
