@@ -71,7 +71,7 @@ static bool ra09_context(struct readahead_control *ractl, unsigned long req,
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t offset = readahead_index(ractl);
-	pgoff_t head = page_cache_prev_miss(ractl->mapping, offset - 1, max);
+	pgoff_t head = hist_prev_hole(ractl->mapping, offset - 1, max);
 	unsigned long size = offset - 1 - head;
 
 	if (!size)
@@ -120,11 +120,11 @@ static void ra09_ondemand(unsigned int steps,
 		pgoff_t start;
 
 		if (steps & RA09_INTERLEAVED)
-			start = page_cache_next_miss(ractl->mapping,
-						     offset + 1, max);
+			start = hist_next_hole(ractl->mapping, offset + 1,
+					       max);
 		else
-			start = page_cache_next_miss(ractl->mapping, offset,
-						     max + 1);
+			start = hist_next_hole(ractl->mapping, offset,
+					       max + 1);
 		if (!start || start - offset > max)
 			return;
 		ra->start = start;

@@ -22,6 +22,34 @@
 
 #define HIST_FORCE_CHUNK	(SZ_2M / PAGE_SIZE)
 
+pgoff_t hist_next_hole(struct address_space *mapping, pgoff_t index,
+		       unsigned long max_scan)
+{
+	unsigned long i;
+
+	for (i = 0; i < max_scan; i++) {
+		if (!xa_load(&mapping->i_pages, index))
+			break;
+		if (++index == 0)
+			break;
+	}
+	return index;
+}
+
+pgoff_t hist_prev_hole(struct address_space *mapping, pgoff_t index,
+		       unsigned long max_scan)
+{
+	unsigned long i;
+
+	for (i = 0; i < max_scan; i++) {
+		if (!xa_load(&mapping->i_pages, index))
+			break;
+		if (--index == ULONG_MAX)
+			break;
+	}
+	return index;
+}
+
 unsigned long hist_init_size(unsigned long req, unsigned long max)
 {
 	unsigned long size = roundup_pow_of_two(req);

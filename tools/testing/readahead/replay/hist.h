@@ -31,6 +31,17 @@ extern const struct chain_step chain[CHAIN_STEPS];
 /* Read-around gives up after this many net fault misses (both kernels). */
 #define HIST_MMAP_LOTSAMISS	100
 
+/*
+ * 2009's radix_tree_next_hole() and radix_tree_prev_hole(): the first
+ * index without a page from @index on (back), or @index +/- @max_scan
+ * when there is none; not 6.1's page_cache_next_miss(), which returns
+ * the last index looked at then.
+ */
+pgoff_t hist_next_hole(struct address_space *mapping, pgoff_t index,
+		       unsigned long max_scan);
+pgoff_t hist_prev_hole(struct address_space *mapping, pgoff_t index,
+		       unsigned long max_scan);
+
 /* The first window of a stream for a request of @req pages. */
 unsigned long hist_init_size(unsigned long req, unsigned long max);
 /* The window after one of @cur pages: x4 while small, else x2, <= @max. */
