@@ -8,8 +8,17 @@
 #   make check    the test suite; ends with "N passed, N failed"
 #   make harness  build the userspace harness only
 #   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
-#   make replay   the 2009 regressions replayed: 2.6.30 and 2.6.31-rc1
-#                 models, pristine 6.1 and ours on the seeds' machines
+#   make replay   the 2009 regressions replayed: the July 2009 reports'
+#                 three machines (CFQ, 8 CPUs) with the 2.6.30 and
+#                 2.6.31-rc1 models, pristine 6.1 and ours; the reports'
+#                 table with PASS/FAIL per row (~4 min)
+#   make bisect SCENARIO=report13-sync-4k   a git-bisect-style search over
+#                 the models from 2.6.30 to 2.6.31-rc1 (SIZE=1g,
+#                 THRESHOLD=0.95): the first bad step
+#   make sweep    the replay's ratios as one machine parameter moves
+#   make matrix   ours and pristine 6.1 on none/mq-deadline/bfq/cfq x the
+#                 reports' shapes x read(2)/mmap x 4/64/128k x 1/2/8 CPUs
+#                 (SIZE=256m), one line each
 #   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio, R
 #                 runs each (R=3), medians; table in build/qemu/ab.txt
 #   make bench-smoke  the QEMU smoke test that make check runs
@@ -41,7 +50,8 @@ SCRIPTS	:= tools/testing/readahead/scripts
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
-.PHONY: all deps tree harness sim demo replay check kernel-obj series \
+.PHONY: all deps tree harness sim demo replay bisect sweep matrix check \
+	kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
 	bench-analyzer clean
@@ -72,6 +82,19 @@ demo: harness sim
 replay: tree
 	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
 		BUILD=$(BUILD) replay
+
+SCENARIO ?= report13-sync-4k
+bisect: tree
+	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
+		BUILD=$(BUILD) bisect SCENARIO=$(SCENARIO)
+
+sweep: tree
+	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
+		BUILD=$(BUILD) sweep
+
+matrix: tree
+	@$(MAKE) -s -C tools/testing/readahead/sim TREE=$(TREE) \
+		OUT=$(BUILD)/sim matrix
 
 check: tree
 	@$(SCRIPTS)/run-tests.sh

@@ -46,5 +46,49 @@ for m in 2.6.30 2.6.31-rc1; do
 		fi
 	done
 done
+
+# The chain: eight steps from 2.6.30 to 2.6.31-rc1, the commits named.
+steps=$("$OUT/ra_sim_replay" --list-impls | cut -f 2,3 | tr '\t\n' ': ')
+want="2.6.30:- context:- interleaved:- 51daa88e:51daa88e ef00e08e:ef00e08e mmap-seq:- mmap-async-full:- 2.6.31-rc1:- "
+if [ "$steps" = "$want" ]; then
+	ok "chain: 8 steps, 51daa88e and ef00e08e named"
+else
+	fail "chain: 8 steps, 51daa88e and ef00e08e named (got '$steps')"
+fi
+
+# The bisect on the reports' machines, scaled to 32 MB files (seconds):
+# the same first bad steps as at full shape.
+bis() { # scenario want
+	got=$(SIZE=32m OUT=$OUT "$HERE/bisect.sh" "$1" 2>&1 | tail -n 1)
+	if [ "$got" = "$2" ]; then
+		ok "bisect $1 (32 MB files): $2"
+	else
+		fail "bisect $1 (32 MB files): got '$got', want '$2'"
+	fi
+}
+bis report13-sync-4k "first bad step: 3 51daa88e 51daa88e readahead: remove sync/async readahead call dependency"
+bis report7-mmap-4k "first bad step: 4 ef00e08e ef00e08e readahead: clean up and simplify the code for filemap page fault readahead"
+# Without CFQ's idling the read(2) loss is gone: within 1% (with CFQ,
+# 0.93 at full shape).
+sed 's/^elevator=cfq$/elevator=noop/' "$SC/report13.disks" > "$TMP/noop13.disks"
+for m in 2.6.30 2.6.31-rc1; do
+	"$OUT/ra_sim_replay" --impl "$m" --define BS=4k --define SIZE=32m \
+		--define ENGINE=sync "$TMP/noop13.disks" "$SC/report13.fio" |
+		sed -n 's/^summary: impl=[^ ]* app_mbps=\([0-9.]*\) .*/\1/p' \
+		> "$TMP/noop.$m"
+done
+r=$(awk -v a="$(cat "$TMP/noop.2.6.31-rc1")" -v b="$(cat "$TMP/noop.2.6.30")" \
+	'BEGIN { if (b > 0) printf "%.3f", a / b }')
+if [ -n "$r" ] && awk -v r="$r" 'BEGIN { exit !(r >= 0.99 && r <= 1.01) }'; then
+	ok "report13 read 4k on noop: 2.6.31-rc1/2.6.30 = $r, within 1%"
+else
+	fail "report13 read 4k on noop: 2.6.31-rc1/2.6.30 = $r, not within 1%"
+fi
+if ! OUT=$OUT "$HERE/bisect.sh" nosuch-sync-4k > /dev/null 2>&1 &&
+   ! OUT=$OUT "$HERE/bisect.sh" report13-write-4k > /dev/null 2>&1; then
+	ok "bisect refuses an unknown machine or engine"
+else
+	fail "bisect refuses an unknown machine or engine"
+fi
 echo "replay: $passed passed, $failed failed"
 [ "$failed" = 0 ]
