@@ -15,6 +15,13 @@
  * decides what to read next; this file only times it, and says whether
  * it fails (fail_sectors: a read touching a bad range fails whole, in
  * the time a good read would take; drive retries are not modelled).
+ *
+ * iops > 0 makes the disk a throttled virtual one instead, as the QEMU
+ * bench's virtio disks are (throttling.bps-total = rate_mbps,
+ * throttling.iops-total = iops, an image in the host's cache): no seek,
+ * no rotation, no drive cache; a request takes the longer of its
+ * transfer at rate_mbps and 1/iops, in the steady state of QEMU's leaky
+ * buckets (their burst allowance is not modelled).
  */
 #include "sim.h"
 
@@ -127,6 +134,13 @@ simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
 	unsigned int i;
 
 	*seek = false;
+	if (p->iops > 0) {
+		t = max(transfer_ns(disk_rate_bps(p), nsect),
+			ns_of(1.0 / p->iops));
+		d->head = end;
+		d->head_time = sim_now + t;
+		return t;
+	}
 	if (cache_sect && d->prefetching) {
 		bool stopped;
 		simtime_t stop_time = 0;

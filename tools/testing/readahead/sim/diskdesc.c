@@ -13,6 +13,7 @@
  *     overhead_us=20 cache_kb=0 cache_segments=8 iface_mbps=300
  *     max_sectors_kb=512 read_ahead_kb=128 elevator=sort plug_ms=0
  *     partitions=1 mount=/mnt/%p fail_sectors=START-END[,START-END]...
+ *     iops=0 (>0: a throttled virtual disk, rate_mbps its bps limit)
  *     and, after elevator=NAME, that scheduler's tunables by their sysfs
  *     names (elevator=cfq slice_idle=8 ...; see elv-*.c)
  *
@@ -137,6 +138,7 @@ static const struct dbl_key {
 	{ "overhead_us", PARAM(overhead_us), 0, SIM_MAX_US },
 	{ "iface_mbps", PARAM(iface_mbps), 0.001, SIM_MAX_MBPS },
 	{ "plug_ms", PARAM(plug_ms), 0, SIM_MAX_MS },
+	{ "iops", PARAM(iops), 0, 1000000 },
 };
 
 /*

@@ -77,6 +77,7 @@ struct disk_params {
 	const struct elevator_type *elv;	/* I/O scheduler (elevator.h) */
 	double elv_tun[ELV_MAX_TUNABLES];	/* its tunables, by index */
 	double plug_ms;			/* legacy queue plugging, 0: off */
+	double iops;			/* >0: a throttled virtual disk */
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
 	/* fail_sectors: reads touching these (inclusive, absolute) fail */

@@ -477,5 +477,20 @@ done
 check "cfq idles, mq-deadline never does, bfq merges interleaved readers' queues" \
 	sh -c "test $(field "$TMP/r13cfq.a" ours idles) -gt 0 && test $(field "$TMP/r13mq-deadline.a" ours idles) = 0 && test $(field "$TMP/r13bfq.a" ours qmerges) -gt 0"
 
+# ---- a throttled virtual disk (iops=, as the QEMU bench's virtio disks:
+# 8 MB/s and 50 IOPS): a request takes max(bytes / 8e6, 20 ms).  256 KB
+# windows (fadvise_hint doubles read_ahead_kb) are bandwidth-bound:
+# 128 x 32.768 ms = 4194 ms; 128 KB windows are IOPS-bound: 4, 8 and 16
+# pages, then 256 windows of 32, 259 x 20 ms = 5180 ms. ----
+printf '[system]\nmemory=1g\nseed=1\n\n[disk d0]\npartitions=0\nmount=/mnt/%%d\nrate_mbps=8\niops=50\nelevator=noop\n' > "$TMP/thr.disks"
+printf '[global]\nrw=read\nbs=128k\nsize=32m\nioengine=psync\n\n[a]\nfilename=/mnt/d0/f0\n' > "$TMP/thr1.fio"
+printf '[global]\nrw=read\nbs=4k\nsize=32m\nioengine=psync\nfadvise_hint=0\n\n[a]\nfilename=/mnt/d0/f0\n' > "$TMP/thr2.fio"
+"$SIM" --impl ours "$TMP/thr.disks" "$TMP/thr1.fio" > "$TMP/thr1.out"
+"$SIM" --impl ours "$TMP/thr.disks" "$TMP/thr2.fio" > "$TMP/thr2.out"
+check "throttled disk: bandwidth-bound 256 KB requests, 128 in 4194 ms" \
+	test "$(field "$TMP/thr1.out" ours reqs_per_disk) $(field "$TMP/thr1.out" ours elapsed_ms)" = "128 4194"
+check "throttled disk: IOPS-bound 128 KB requests, 259 in 5180 ms (0.810 of the bps limit)" \
+	test "$(field "$TMP/thr2.out" ours reqs_per_disk) $(field "$TMP/thr2.out" ours elapsed_ms) $(field "$TMP/thr2.out" ours fraction)" = "259 5180 0.810"
+
 echo "sim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
