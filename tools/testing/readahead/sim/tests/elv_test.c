@@ -70,7 +70,8 @@ int main(int argc, char **argv)
 	unsigned long long at, sector, nsect;
 	int i, pid;
 
-	if (argc < 2 || !(e = elevator_find(argv[1]))) {
+	e = argc < 2 ? NULL : elevator_find(argv[1]);
+	if (!e) {
 		fprintf(stderr, "usage: elv_test ELEVATOR [TUNABLE=VALUE]... < requests (elevators: %s)\n",
 			elevator_names());
 		return 2;
