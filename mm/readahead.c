@@ -70,9 +70,19 @@
  * readahead), bounded by a fraction of memory so that no setting can make
  * one stream read more than memory can keep.
  *
- * Windows are read with order-0 folios: page_cache_ra_order() does not
- * allocate large folios.  That is always correct, if not always the
- * largest I/O unit the mapping could take.
+ * On mappings that take large folios, windows are read in them, as 6.1
+ * reads them: a stream's first window in folios of up to order 2, each
+ * asynchronous window in folios up to two orders larger than the largest
+ * of the window before (the largest folio, not the marked one, so that
+ * a stream that started unaligned ramps up as fast), up to the page
+ * cache's largest order.  Folios are naturally aligned and never reach
+ * past the window or the end of the file; the marker starts a folio, so
+ * that a window has exactly one marked folio and its asynchronous part
+ * is what follows it.  Where a large folio would overlap a cached page,
+ * its pages are read as order 0; when no large folio can be allocated,
+ * the rest of the window is.  Read-around reads order-2 folios, and a
+ * huge page mapping PMD-sized ones.  A fault on any page of the marked
+ * folio moves the stream on, as read(2) does.
  */
 
 #include <linux/blkdev.h>
@@ -107,6 +117,13 @@
 #define RA_MMAP_MISS_LIMIT	100
 /* mmap_miss stops counting here, so that recovery takes bounded time. */
 #define RA_MMAP_MISS_CEILING	(10 * RA_MMAP_MISS_LIMIT)
+/*
+ * On mappings with large folios, a stream's first window is read in folios
+ * of up to order RA_ORDER_START, and each asynchronous window in folios
+ * up to RA_ORDER_STEP orders larger than the largest of the window before.
+ */
+#define RA_ORDER_START		2
+#define RA_ORDER_STEP		2
 /* Forced readahead submits at most this many pages at a time. */
 #define RA_FORCE_CHUNK_PAGES	(SZ_2M / PAGE_SIZE)
 /* One window may take at most 1/RA_WINDOW_MEM_SHARE of memory... */
@@ -488,16 +505,45 @@ static bool ra_page_cached(struct address_space *mapping, pgoff_t index)
 	return entry && !xa_is_value(entry);
 }
 
-/* As page_cache_ra_unbounded(); returns the number of pages submitted. */
-static unsigned long ra_read_unbounded(struct readahead_control *ractl,
-				       unsigned long nr_to_read,
-				       unsigned long lookahead_size)
+/*
+ * The order of the folio to add at @index, with @left pages before the
+ * end of the window or its marker and @order the window's order: folios
+ * are naturally aligned, end inside the window and do not straddle the
+ * marker, and the page cache of 6.1 takes no order-1 folios.
+ */
+static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
+				 unsigned int order)
+{
+	if (index)
+		order = min_t(unsigned int, order, __ffs(index));
+	if (left < 1UL << order)
+		order = ilog2(left);
+	return order == 1 ? 0 : order;
+}
+
+/*
+ * Read @nr_to_read pages from the readahead index in folios of up to
+ * @order, marking the page @lookahead_size pages before the end (none for
+ * 0).  The marker sits on a folio boundary: the folio it marks starts
+ * there, so that the asynchronous part is exactly what follows, and it is
+ * the only one marked.  Cached pages are skipped, and each run of missing
+ * pages is submitted as one request.  Where a large folio would
+ * overlap a cached page, the pages it would have held are read as order
+ * 0; when a large folio cannot be allocated, the rest of the window is
+ * read as order 0; when a page cannot be, reading stops.  Returns the
+ * number of pages submitted.
+ */
+static unsigned long ra_read_folios(struct readahead_control *ractl,
+				    unsigned long nr_to_read,
+				    unsigned long lookahead_size,
+				    unsigned int order)
 {
 	struct address_space *mapping = ractl->mapping;
 	pgoff_t first = readahead_index(ractl);
-	pgoff_t mark = nr_to_read - lookahead_size;
+	unsigned long mark = nr_to_read - lookahead_size;
+	unsigned long small_until = 0;
 	gfp_t gfp = readahead_gfp_mask(mapping);
-	unsigned long i, added = 0;
+	unsigned long i, nr, added = 0;
 	unsigned int nofs;
 
 	/*
@@ -506,25 +552,48 @@ static unsigned long ra_read_unbounded(struct readahead_control *ractl,
 	 */
 	nofs = memalloc_nofs_save();
 	filemap_invalidate_lock_shared(mapping);
-	for (i = 0; i < nr_to_read; i++) {
+	for (i = 0; i < nr_to_read; i += nr) {
 		pgoff_t index = first + i;
+		unsigned int o = 0;
 		struct folio *folio;
 
-		if (ra_page_cached(mapping, index))
-			goto skip;
+		nr = 1;
+		if (order && i >= small_until) {
+			unsigned long left = nr_to_read - i;
 
-		folio = filemap_alloc_folio(gfp, 0);
-		if (!folio)
-			break;
+			if (i < mark)
+				left = min(left, mark - i);
+			o = ra_fit_order(index, left, order);
+			nr = 1UL << o;
+		}
+		if (ra_page_cached(mapping, index)) {
+			nr = 1;
+			goto skip;
+		}
+		folio = filemap_alloc_folio(gfp, o);
+		if (!folio) {
+			if (!o)
+				break;
+			/* No large folio to be had: order 0 from here on. */
+			order = 0;
+			nr = 0;
+			continue;
+		}
 		if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
 			folio_put(folio);
+			if (o) {
+				/* A cached page in its range: these as order 0. */
+				small_until = i + nr;
+				nr = 0;
+				continue;
+			}
 			goto skip;
 		}
 		if (lookahead_size && i == mark)
 			folio_set_readahead(folio);
 		ractl->_workingset |= folio_test_workingset(folio);
-		ractl->_nr_pages++;
-		added++;
+		ractl->_nr_pages += nr;
+		added += nr;
 		continue;
 skip:
 		/* Submit the run before the hole and restart after it. */
@@ -555,17 +624,19 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 			     unsigned long nr_to_read,
 			     unsigned long lookahead_size)
 {
-	ra_read_unbounded(ractl, nr_to_read, lookahead_size);
+	ra_read_folios(ractl, nr_to_read, lookahead_size, 0);
 }
 EXPORT_SYMBOL_GPL(page_cache_ra_unbounded);
 
 /*
- * Read @nr_to_read pages from the readahead index, clipped at the page
- * holding the last byte of the file.  Returns the pages submitted.
+ * Read @nr_to_read pages from the readahead index in folios of up to
+ * @order, clipped at the page holding the last byte of the file: no folio
+ * reaches past it.  Returns the pages submitted.
  */
 static unsigned long ra_read_clipped(struct readahead_control *ractl,
 				     unsigned long nr_to_read,
-				     unsigned long lookahead_size)
+				     unsigned long lookahead_size,
+				     unsigned int order)
 {
 	loff_t isize = i_size_read(ractl->mapping->host);
 	pgoff_t index = readahead_index(ractl);
@@ -577,7 +648,7 @@ static unsigned long ra_read_clipped(struct readahead_control *ractl,
 	if (index > last)
 		return 0;
 	nr_to_read = min_t(unsigned long, nr_to_read, last - index + 1);
-	return ra_read_unbounded(ractl, nr_to_read, lookahead_size);
+	return ra_read_folios(ractl, nr_to_read, lookahead_size, order);
 }
 
 /*
@@ -592,7 +663,7 @@ static unsigned long ra_read_stateless(struct readahead_control *ractl,
 	unsigned long actual;
 
 	ractl->ra = NULL;
-	actual = ra_read_clipped(ractl, nr_to_read, 0);
+	actual = ra_read_clipped(ractl, nr_to_read, 0, 0);
 	ractl->ra = ra;
 	return actual;
 }
@@ -797,12 +868,57 @@ static bool ra_try_marker(struct readahead_control *ractl,
 }
 
 /*
+ * The folio order to read a window with on @mapping: @order, at most the
+ * page cache's largest, and 0 where the mapping takes no large folios.
+ */
+static unsigned int ra_order(struct address_space *mapping,
+			     unsigned int order)
+{
+	if (!mapping_large_folio_support(mapping))
+		return 0;
+	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
+}
+
+/*
+ * The order the window holding the marked @folio was read with, the
+ * window ending at @end: that of its largest folio.  The marked folio
+ * alone would understate it when the window started unaligned (its first
+ * folios are small, and an asynchronous window is marked on its first),
+ * and a stream that started unaligned stays so.  The largest folio sits
+ * at the first index aligned to the largest power of two that fits
+ * between the marked folio and the end: look there.
+ */
+static unsigned int ra_window_order(struct address_space *mapping,
+				    struct folio *folio, pgoff_t end)
+{
+	unsigned int order = folio_order(folio);
+	pgoff_t start = folio->index;
+	unsigned int fit;
+	pgoff_t at = 0;
+	void *entry;
+
+	for (fit = MAX_PAGECACHE_ORDER; fit > order; fit--) {
+		at = round_up(start, 1UL << fit);
+		if (at >= start && at < end && end - at >= 1UL << fit)
+			break;
+	}
+	if (fit <= order)
+		return order;
+	rcu_read_lock();
+	entry = xa_load(&mapping->i_pages, at);
+	if (entry && !xa_is_value(entry))
+		order = max(order, folio_order(entry));
+	rcu_read_unlock();
+	return order;
+}
+
+/*
  * Issue the window in @ra.  A request sitting on the first page of an
  * all-asynchronous window would hit its own marker straight away: merge
  * the next window in now instead.  Returns the pages submitted.
  */
 static unsigned long ra_submit(struct readahead_control *ractl,
-			       unsigned long max)
+			       unsigned long max, unsigned int order)
 {
 	struct file_ra_state *ra = ractl->ra;
 
@@ -819,7 +935,7 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 		}
 	}
 	ractl->_index = ra->start;
-	return ra_read_clipped(ractl, ra->size, ra->async_size);
+	return ra_read_clipped(ractl, ra->size, ra->async_size, order);
 }
 
 /*
@@ -892,6 +1008,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 {
 	struct file_ra_state *ra = ractl->ra;
 	unsigned long max = ra_max_pages(ractl, req);
+	unsigned int order;
 	struct ra_decision d = {
 		.index = readahead_index(ractl),
 		.req = req,
@@ -909,7 +1026,18 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		d.actual = ra_read_stateless(ractl, req);
 		break;
 	default:
-		d.actual = ra_submit(ractl, max);
+		/*
+		 * A synchronous window starts the order ramp; an
+		 * asynchronous one continues from the window it follows,
+		 * which ends where this one starts.
+		 */
+		order = RA_ORDER_START;
+		if (folio && mapping_large_folio_support(ractl->mapping))
+			order = max(ra_window_order(ractl->mapping, folio,
+						    ra->start),
+				    order) + RA_ORDER_STEP;
+		d.actual = ra_submit(ractl, max, ra_order(ractl->mapping,
+							  order));
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
@@ -922,16 +1050,20 @@ static void ondemand_readahead(struct readahead_control *ractl,
  * page_cache_ra_order - Read the window described by @ra.
  * @ractl: Readahead control; its index is the window start.
  * @ra: The window: size and async_size.
- * @new_order: The folio order the caller would like.
+ * @new_order: The order of the folios of the window before; the window
+ *	is read in folios up to two orders larger, or of @new_order when
+ *	that is already the largest the page cache takes.
  *
- * The window is read with order-0 folios, which every mapping accepts;
- * @new_order is a hint this implementation does not take.  The window is
- * clipped at the end of the file.
+ * As in 6.1.  On mappings without large folios the window is read with
+ * order-0 folios.  The window is clipped at the end of the file.
  */
 void page_cache_ra_order(struct readahead_control *ractl,
 			 struct file_ra_state *ra, unsigned int new_order)
 {
-	ra_read_clipped(ractl, ra->size, ra->async_size);
+	if (new_order < MAX_PAGECACHE_ORDER)
+		new_order += RA_ORDER_STEP;
+	ra_read_clipped(ractl, ra->size, ra->async_size,
+			ra_order(ractl->mapping, new_order));
 }
 
 /**
@@ -995,10 +1127,12 @@ EXPORT_SYMBOL_GPL(page_cache_async_ra);
 
 #ifdef CONFIG_MMU
 /*
- * Read the window set in the state from the readahead index, for a fault
- * at @index that read-around (or a huge page mapping) decided.
+ * Read the window set in the state from the readahead index in folios of
+ * up to @order, for a fault at @index that read-around (or a huge page
+ * mapping) decided.
  */
-static void ra_fault_window(struct readahead_control *ractl, pgoff_t index)
+static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
+			    unsigned int order)
 {
 	struct file_ra_state *ra = ractl->ra;
 	struct ra_decision d = {
@@ -1011,7 +1145,8 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index)
 		.fault = true,
 	};
 
-	d.actual = ra_read_clipped(ractl, ra->size, ra->async_size);
+	d.actual = ra_read_clipped(ractl, ra->size, ra->async_size,
+				   ra_order(ractl->mapping, order));
 	ra_account(ractl, &d);
 }
 
@@ -1082,7 +1217,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
 		ra_huge_window(ra, vmf->pgoff, vm_flags & VM_RAND_READ);
 		ractl._index = ra->start;
-		ra_fault_window(&ractl, vmf->pgoff);
+		ra_fault_window(&ractl, vmf->pgoff, HPAGE_PMD_ORDER);
 		return fpin;
 	}
 #endif
@@ -1112,7 +1247,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	ra->size = max;
 	ra->async_size = max / 4;
 	ractl._index = ra->start;
-	ra_fault_window(&ractl, vmf->pgoff);
+	ra_fault_window(&ractl, vmf->pgoff, RA_ORDER_START);
 	return fpin;
 }
 
@@ -1147,6 +1282,8 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 
 	if (folio_test_readahead(folio)) {
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
+		/* As read(2): from the marked folio, not the page in it. */
+		ractl._index = folio->index;
 		ra_async(&ractl, folio, 1, true);
 	}
 	return fpin;

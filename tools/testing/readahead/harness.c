@@ -31,6 +31,16 @@ struct text {
 };
 
 static struct text windows_log, io_log, calls_log, trace_log, tp_log;
+static struct text folios_log;
+
+/* The open run of folios_log: same order, contiguous, unmarked. */
+static struct {
+	bool open;
+	pgoff_t next;
+	unsigned int order;
+	size_t at;	/* where the run's text starts in folios_log */
+	pgoff_t first;
+} folio_run;
 
 struct io_run {
 	pgoff_t first;
@@ -62,9 +72,10 @@ static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 void h_log_reset(void)
 {
 	windows_log.len = io_log.len = calls_log.len = trace_log.len = 0;
-	tp_log.len = 0;
+	tp_log.len = folios_log.len = 0;
 	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
-	trace_log.buf[0] = tp_log.buf[0] = '\0';
+	trace_log.buf[0] = tp_log.buf[0] = folios_log.buf[0] = '\0';
+	folio_run.open = false;
 	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = cached_in_windows = 0;
 	pages_added = pages_removed = 0;
@@ -72,6 +83,7 @@ void h_log_reset(void)
 
 const char *h_windows(void) { return windows_log.buf; }
 const char *h_io(void) { return io_log.buf; }
+const char *h_folios(void) { return folios_log.buf; }
 const char *h_calls(void) { return calls_log.buf; }
 const char *h_trace(void) { return trace_log.buf; }
 
@@ -185,6 +197,41 @@ static void record_io(struct address_space *mapping, pgoff_t first,
 		text_add(&io_log, NULL, "r");
 }
 
+/*
+ * Log a folio handed to the filesystem: contiguous folios of one order
+ * in one request make one "first-last:order" entry; a marked folio is an
+ * entry of its own, with a '*'.
+ */
+static void record_folio(struct folio *folio, bool new_request)
+{
+	pgoff_t last = folio->index + folio_nr_pages(folio) - 1;
+	bool marked = folio_test_readahead(folio);
+
+	if (folio_run.open && !new_request && !marked &&
+	    folio->index == folio_run.next &&
+	    folio->order == folio_run.order) {
+		folios_log.len = folio_run.at;
+		text_add(&folios_log, NULL, "%lu-%lu:%u", folio_run.first,
+			 last, folio->order);
+		folio_run.next = last + 1;
+		return;
+	}
+	if (folios_log.len)
+		text_add(&folios_log, NULL, " ");
+	folio_run.at = folios_log.len;
+	folio_run.first = folio->index;
+	folio_run.next = last + 1;
+	folio_run.order = folio->order;
+	folio_run.open = !marked;
+	if (folio->index == last)
+		text_add(&folios_log, NULL, "%lu:%u", last, folio->order);
+	else
+		text_add(&folios_log, NULL, "%lu-%lu:%u", folio->index, last,
+			 folio->order);
+	if (marked)
+		text_add(&folios_log, NULL, "*");
+}
+
 /* The device completes at once: the folio is read and unlocked. */
 static void complete_read(struct folio *folio)
 {
@@ -216,6 +263,7 @@ static void fs_readahead(struct readahead_control *ractl)
 	while (taken < nr && (folio = readahead_folio(ractl))) {
 		if (folio_test_readahead(folio) && marked == ULONG_MAX)
 			marked = folio->index;
+		record_folio(folio, !taken);
 		complete_read(folio);
 		taken += folio_nr_pages(folio);
 	}
@@ -226,6 +274,8 @@ static void fs_readahead(struct readahead_control *ractl)
 static int fs_read_folio(struct file *file, struct folio *folio)
 {
 	(void)file;
+	record_folio(folio, true);
+	folio_run.open = false;
 	record_io(folio->mapping, folio->index, folio_nr_pages(folio),
 		  folio_test_readahead(folio) ? folio->index : ULONG_MAX,
 		  true);
@@ -384,6 +434,11 @@ void h_close_all(void)
 		if (fd_table[fd])
 			h_close(fd_table[fd]);
 	next_ino = 100;
+}
+
+void h_set_large_folios(struct h_file *f, bool on)
+{
+	f->file.f_mapping->large_folios = on;
 }
 
 bool h_cached(struct h_file *f, pgoff_t index)

@@ -80,6 +80,8 @@ void h_drop_cache(struct h_file *f);
 /* Put pages [first, first + nr) in the cache, uptodate, unmarked. */
 void h_populate(struct h_file *f, pgoff_t first, unsigned long nr);
 bool h_cached(struct h_file *f, pgoff_t index);
+/* Give @f's mapping large folios, as mapping_set_large_folios(). */
+void h_set_large_folios(struct h_file *f, bool on);
 bool h_marked(struct h_file *f, pgoff_t index);
 
 /* read(2) of @len bytes at @pos, through 6.1's filemap_read() logic. */
@@ -118,6 +120,12 @@ const char *h_windows(void);
  * "0-3[1] 4-11[4] 17".
  */
 const char *h_io(void);
+/*
+ * Folios handed to the filesystem, in order: contiguous folios of one
+ * order in one request as "first-last:order" ("first:order" for one
+ * page), a marked folio alone and with a '*': "0-3:2* 4-7:2 8-15:3".
+ */
+const char *h_folios(void);
 /* Per readahead call: "sync 0+1 0+4-3 =4", joined with "; ". */
 const char *h_calls(void);
 /* Pages submitted in all, and pages submitted while already read. */
@@ -169,5 +177,7 @@ void xa_destroy_index(struct xarray *xa);
 
 extern long shim_live_folios;
 extern long shim_alloc_budget;
+/* Allocations of folios above this order fail (UINT_MAX: none do). */
+extern unsigned int shim_alloc_order_limit;
 
 #endif /* RA_HARNESS_H */

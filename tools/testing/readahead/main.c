@@ -76,6 +76,7 @@ int main(int argc, char **argv)
 		random_ops_checks();
 		trace_checks();
 		badinput_checks();
+		folios_checks();
 	}
 	test_print_differences();
 	if (argc > 1 && write_sample_trace(argv[1]))

@@ -16,6 +16,7 @@
 unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
 long shim_live_folios;
 long shim_alloc_budget = -1;	/* allocations left before failing; -1: no limit */
+unsigned int shim_alloc_order_limit = UINT_MAX;	/* larger orders fail */
 
 void shim_bug(const char *file, int line, const char *what)
 {
@@ -38,7 +39,7 @@ struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
 	struct folio *folio;
 
 	(void)gfp;
-	if (shim_alloc_budget == 0)
+	if (shim_alloc_budget == 0 || order > shim_alloc_order_limit)
 		return NULL;
 	if (shim_alloc_budget > 0)
 		shim_alloc_budget--;

@@ -53,6 +53,7 @@ typedef unsigned int u32;
 #define max_t(t, a, b) ({ t _a = (a); t _b = (b); _a > _b ? _a : _b; })
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
 #define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
+#define round_up(x, y)	((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
 
 void shim_bug(const char *file, int line, const char *what);
 #define BUG_ON(c) do { if (c) shim_bug(__FILE__, __LINE__, #c); } while (0)
@@ -87,6 +88,12 @@ static inline long strscpy(char *dst, const char *src, size_t size)
 	}
 	memcpy(dst, src, n + 1);
 	return n;
+}
+
+/* <linux/log2.h>: the base 2 logarithm, rounded down; n > 0. */
+static inline int ilog2(unsigned long n)
+{
+	return 63 - __builtin_clzl(n);
 }
 
 static inline unsigned long roundup_pow_of_two(unsigned long n)

@@ -106,6 +106,7 @@ void test_run(const char *name, void (*fn)(void))
 	h_debugfs_write("readahead/stats", "0");
 	shim_totalram_pages = 262144;
 	shim_alloc_budget = -1;
+	shim_alloc_order_limit = UINT_MAX;
 	h_fs = (struct h_fs_behaviour){ .take = ULONG_MAX };
 
 	fn();

@@ -37,5 +37,6 @@ void api_checks(void);
 void random_ops_checks(void);
 void trace_checks(void);
 void badinput_checks(void);
+void folios_checks(void);
 
 #endif /* RA_TEST_H */

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * folios.c - large folios: the order ramp, alignment, the end of the
+ * file, allocation failure, cached pages, the marker on a folio boundary
+ * and one marked folio per window, huge page mappings, and the same
+ * folios for faults as for read(2).  h_folios() gives each folio read
+ * with its order, the marked one with a '*'.
+ */
+#include "test.h"
+
+#define MB(n)	((loff_t)(n) << 20)
+
+static struct h_file *large(loff_t size, unsigned long ra_kb)
+{
+	struct h_file *f = h_create(size, ra_kb);
+
+	h_set_large_folios(f, true);
+	return f;
+}
+
+static void read_seq(struct h_file *f, pgoff_t first, pgoff_t n)
+{
+	pgoff_t i;
+
+	for (i = first; i < first + n; i++)
+		h_read(f, (loff_t)i * 4096, 4096);
+}
+
+/* How many folios of the log carry the marker. */
+static int marked_folios(const char *log)
+{
+	int n = 0;
+
+	for (; *log; log++)
+		n += *log == '*';
+	return n;
+}
+
+/* No cached folio reaches past the last page of @f. */
+static bool none_past_eof(struct h_file *f)
+{
+	struct xarray *xa = &f->file.f_mapping->i_pages;
+	pgoff_t eof = DIV_ROUND_UP(f->inode.i_size, PAGE_SIZE);
+	unsigned long i;
+
+	for (i = 0; i < xa->capacity; i++)
+		if (xa->slots[i] &&
+		    xa->slots[i]->index + folio_nr_pages(xa->slots[i]) > eof)
+			return false;
+	return true;
+}
+
+/*
+ * 4 KB reads from page 0 with 2 MB windows: each asynchronous window is
+ * read in folios up to two orders larger than the largest of the window
+ * before, as far as alignment and the window's end allow; the marker
+ * starts a folio.  The windows are those of an order-0 mapping.
+ */
+static void ramp_from_start(void)
+{
+	struct h_file *f = large(MB(8), 2048);
+	struct h_file *small = h_create(MB(8), 2048);
+	char windows[256];
+
+	read_seq(small, 0, 1000);
+	snprintf(windows, sizeof(windows), "%s", h_windows());
+	h_log_reset();
+	read_seq(f, 0, 1000);
+	EXPECT_STR("windows as order 0", h_windows(), windows);
+	EXPECT_STR("folios", h_folios(),
+		   "0:0 1:0* 2-3:0 4-7:2* 8-15:3 16-19:2 20-23:2* 24-31:3 "
+		   "32-63:5 64-79:4 80-83:2 84-87:2* 88-95:3 96-127:5 "
+		   "128-191:6 192-207:4 208-211:2 212-215:2* 216-223:3 "
+		   "224-255:5 256-383:7 384-447:6 448-463:4 464-467:2 "
+		   "468-471:2* 472-479:3 480-511:5 512-767:8 768-895:7 "
+		   "896-959:6 960-975:4 976-979:2 980-983:2* 984-991:3 "
+		   "992-1023:5 1024-1279:8 1280-1407:7 1408-1471:6 1472-1487:4 "
+		   "1488-1491:2 1492-1495:2* 1496-1503:3 1504-1535:5 "
+		   "1536-1791:8 1792-1919:7 1920-1983:6 1984-1999:4 "
+		   "2000-2003:2");
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
+ * The same from page 5: every window starts unaligned, so each begins
+ * with small folios and its marked folio is small; the ramp goes on from
+ * the window's largest folio and reaches order 8 in the same window.
+ */
+static void ramp_unaligned(void)
+{
+	struct h_file *f = large(MB(8), 2048);
+
+	read_seq(f, 5, 1000);
+	EXPECT_STR("windows", h_windows(),
+		   "6+4-3 10+16-16 26+64-64 90+128-128 218+256-256 474+512-512 "
+		   "986+512-512 1498+512-512");
+	EXPECT_STR("folios", h_folios(),
+		   "5:0 6:0 7:0* 8-9:0 10:0* 11:0 12-15:2 16-23:3 24-25:0 "
+		   "26:0* 27:0 28-31:2 32-63:5 64-79:4 80-87:3 88-89:0 90:0* "
+		   "91:0 92-95:2 96-127:5 128-191:6 192-207:4 208-215:3 "
+		   "216-217:0 218:0* 219:0 220-223:2 224-255:5 256-383:7 "
+		   "384-447:6 448-463:4 464-471:3 472-473:0 474:0* 475:0 "
+		   "476-479:2 480-511:5 512-767:8 768-895:7 896-959:6 "
+		   "960-975:4 976-983:3 984-985:0 986:0* 987:0 988-991:2 "
+		   "992-1023:5 1024-1279:8 1280-1407:7 1408-1471:6 1472-1487:4 "
+		   "1488-1495:3 1496-1497:0 1498:0* 1499:0 1500-1503:2 "
+		   "1504-1535:5 1536-1791:8 1792-1919:7 1920-1983:6 "
+		   "1984-1999:4 2000-2007:3 2008-2009:0");
+}
+
+/* A window never puts a folio past the last page of the file. */
+static void end_of_file(void)
+{
+	struct h_file *f = large(45 * 4096 + 100, 128);
+
+	read_seq(f, 0, 46);
+	EXPECT_STR("folios", h_folios(),
+		   "0:0 1:0* 2-3:0 4-7:2* 8-11:2 12-15:2* 16-23:3 24-27:2 "
+		   "28-31:2 32-39:3 40-43:2 44-45:0");
+	INVARIANT(none_past_eof(f));
+}
+
+/*
+ * When no folio above order 2 can be had, the rest of the window is read
+ * as order 0, and only its marker is marked.
+ */
+static void allocation_failure(void)
+{
+	struct h_file *f = large(MB(8), 128);
+
+	read_seq(f, 0, 30);
+	h_log_reset();
+	shim_alloc_order_limit = 2;
+	read_seq(f, 30, 60);
+	EXPECT_STR("windows", h_windows(),
+		   "92+32-32");
+	EXPECT_STR("folios", h_folios(),
+		   "92-95:2* 96-123:0");
+	EXPECT_INT("one marker per window", marked_folios(h_folios()), 1);
+}
+
+/* Cached pages inside a window: the folios that would hold them are read
+ * as order 0 around them; one marker per window. */
+static void cached_pages(void)
+{
+	struct h_file *f = large(MB(8), 128);
+
+	h_populate(f, 40, 1);
+	h_populate(f, 70, 1);
+	read_seq(f, 0, 100);
+	EXPECT_STR("folios", h_folios(),
+		   "0:0 1:0* 2-3:0 4-7:2* 8-11:2 12-15:2* 16-23:3 24-27:2 "
+		   "28-31:2* 32-39:0 41-47:0 48-55:3 56-59:2 60-63:2* 64-69:0 "
+		   "71-79:0 80-87:3 88-91:2 92-95:2* 96-111:4 112-119:3 "
+		   "120-123:2 124-127:2* 128-143:4 144-151:3 152-155:2");
+	EXPECT_INT("markers", marked_folios(h_folios()), 7);
+}
+
+/* A mapping without large folios reads order 0 as before. */
+static void order0_mapping(void)
+{
+	struct h_file *f = h_create(MB(8), 128);
+
+	read_seq(f, 0, 30);
+	EXPECT_STR("folios", h_folios(),
+		   "0:0 1:0* 2-3:0 4:0* 5-11:0 12:0* 13-27:0 28:0* 29-59:0 "
+		   "60:0* 61-91:0");
+}
+
+/* MADV_SEQUENTIAL faults read the folios read(2) reads. */
+static void faults_as_read(void)
+{
+	struct h_file *r = large(MB(8), 512);
+	struct h_file *m = large(MB(8), 512);
+	char by_read[1024];
+	pgoff_t i;
+
+	read_seq(r, 0, 300);
+	snprintf(by_read, sizeof(by_read), "%s", h_folios());
+	h_log_reset();
+	for (i = 0; i < 300; i++)
+		h_fault(m, i, VM_SEQ_READ);
+	EXPECT_STR("folios as read(2)", h_folios(), by_read);
+}
+
+/*
+ * Read-around reads its window in order-2 folios; a fault on any page of
+ * the marked folio, not only its first, moves the stream on.
+ */
+static void fault_inside_marked_folio(void)
+{
+	struct h_file *f = large(MB(8), 512);
+
+	h_fault(f, 10, 0);
+	EXPECT_STR("read-around", h_folios(),
+		   "0-95:2 96-99:2* 100-127:2");
+	h_log_reset();
+	h_fault(f, 98, 0);
+	EXPECT_STR("calls", h_calls(),
+		   "fault-hit 98+1 128+128-128 =128");
+	EXPECT_STR("folios", h_folios(),
+		   "128-143:4* 144-255:4");
+}
+
+/*
+ * VM_HUGEPAGE on a mapping with large folios: PMD folios, the second
+ * marked; with 256 MB of memory the window is 256 pages, in two order-7
+ * folios so that the marker still starts one.
+ */
+static void huge_page_folios(void)
+{
+	struct h_file *f = large(MB(16), 128);
+	struct h_file *g = large(MB(16), 128);
+
+	h_fault(f, 700, VM_HUGEPAGE);
+	EXPECT_STR("folios", h_folios(),
+		   "512-1023:9 1024-1535:9*");
+	h_log_reset();
+	h_fault(f, 1030, VM_HUGEPAGE);
+	EXPECT_STR("next", h_folios(),
+		   "1536-2047:9* 2048-2559:9");
+	h_log_reset();
+	shim_totalram_pages = MB(256) / 4096;
+	h_fault(g, 700, VM_HUGEPAGE);
+	EXPECT_STR("within memory", h_folios(),
+		   "512-639:7 640-767:7*");
+}
+
+void folios_checks(void)
+{
+	test_run("folios ramp from page 0", ramp_from_start);
+	test_run("folios ramp from an unaligned page", ramp_unaligned);
+	test_run("folios end of file", end_of_file);
+	test_run("folios allocation failure", allocation_failure);
+	test_run("folios around cached pages", cached_pages);
+	test_run("folios order-0 mapping", order0_mapping);
+	test_run("folios faults as read(2)", faults_as_read);
+	test_run("folios fault inside the marked folio",
+		 fault_inside_marked_folio);
+	test_run("folios huge page mapping", huge_page_folios);
+}
