@@ -21,6 +21,9 @@
 #                 (SIZE=256m), one line each
 #   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio, R
 #                 runs each (R=3), medians; table in build/qemu/ab.txt
+#   make calibrate  the simulator on the bench's jobs and machine
+#                 (throttled virtio disks, one CPU) beside the QEMU medians
+#                 of build/qemu/ab.txt: PASS within 10%
 #   make bench-smoke  the QEMU smoke test that make check runs
 #   make bench-ioerror   blkdebug read errors, patched and pristine kernels
 #   make bench-mempress  streams whose windows exceed a small guest's memory
@@ -50,7 +53,8 @@ SCRIPTS	:= tools/testing/readahead/scripts
 DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 
-.PHONY: all deps tree harness sim demo replay bisect sweep matrix check \
+.PHONY: all deps tree harness sim demo replay bisect sweep matrix calibrate \
+	check \
 	kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
@@ -107,6 +111,9 @@ R ?= 3
 bench: tree
 	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab
 	cp $(BUILD)/qemu/ab/table.txt $(BUILD)/qemu/ab.txt
+
+calibrate: sim
+	tools/testing/readahead/qemu/calibrate.sh
 
 bench-smoke: tree
 	tools/testing/readahead/qemu/smoke.sh

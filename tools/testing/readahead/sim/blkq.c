@@ -25,6 +25,8 @@
 #include "elevator.h"
 
 #define UNPLUG_THRESH	4
+/* A throttled virtual disk takes this many requests (a virtqueue's worth). */
+#define VIRTIO_DEPTH	128
 
 uint64_t blk_pages_read;
 
@@ -87,24 +89,34 @@ static void unlink_request(struct disk *d, struct blk_request *r)
 	d->queued--;
 }
 
+/*
+ * Send the scheduler's choices to the disk while it takes more: a
+ * spindle one request at a time, a throttled virtual disk up to
+ * VIRTIO_DEPTH, which it serves one after the other.
+ */
 static void dispatch(struct disk *d)
 {
+	unsigned int depth = d->p.iops > 0 ? VIRTIO_DEPTH : 1;
 	struct blk_request *r;
-	simtime_t t;
+	simtime_t t, start;
 	bool seek;
 
 	/* Asked even with nothing waiting: an idling scheduler ends its idle. */
-	if (d->active || d->plugged)
-		return;
-	r = d->p.elv->next(d);
-	if (!r)
-		return;
-	unlink_request(d, r);
-	d->active = r;
-	t = disk_service(d, r->sector, r->nsect, &seek);
-	d->st.seeks += seek;
-	d->st.busy_ns += t;
-	ev_at(sim_now + t, complete, d, 0);
+	while (d->nr_busy < depth && !d->plugged) {
+		r = d->p.elv->next(d);
+		if (!r)
+			return;
+		unlink_request(d, r);
+		d->active = r;
+		d->nr_busy++;
+		r->disk = d;
+		start = max(sim_now, d->dev_free);
+		t = disk_service(d, r->sector, r->nsect, &seek);
+		d->dev_free = start + t;
+		d->st.seeks += seek;
+		d->st.busy_ns += t;
+		ev_at(d->dev_free, complete, r, 0);
+	}
 }
 
 static void unplug(struct disk *d)
@@ -153,15 +165,17 @@ void blk_exit_queue(struct disk *d)
 
 static void complete(void *obj, uint64_t arg)
 {
-	struct disk *d = obj;
-	struct blk_request *r = d->active;
+	struct blk_request *r = obj;
+	struct disk *d = r->disk;
 	struct bio *b, *next;
 	unsigned int err_bios = 0;
 
 	(void)arg;
 	account(d);
 	d->in_flight--;
-	d->active = NULL;
+	d->nr_busy--;
+	if (d->active == r)
+		d->active = NULL;
 	d->st.ios++;
 	d->st.sectors += r->nsect;
 	d->st.ticks_ns += sim_now - r->queued_at;
@@ -252,7 +266,7 @@ static void queue_bio(struct disk *d, struct bio *b)
 	r->elv_priv = NULL;
 	account(d);
 	d->in_flight++;
-	if (d->p.plug_ms > 0 && !d->queue && !d->active && !d->plugged) {
+	if (d->p.plug_ms > 0 && !d->queue && !d->nr_busy && !d->plugged) {
 		d->plugged = true;
 		ev_at(sim_now + (simtime_t)(d->p.plug_ms * NS_PER_MS),
 		      unplug_timer, d, ++d->plug_gen);

@@ -21,7 +21,8 @@
  * throttling.iops-total = iops, an image in the host's cache): no seek,
  * no rotation, no drive cache; a request takes the longer of its
  * transfer at rate_mbps and 1/iops, in the steady state of QEMU's leaky
- * buckets (their burst allowance is not modelled).
+ * buckets (their burst allowance is not modelled).  Such a disk takes
+ * many requests at once (blkq.c) and serves them in turn.
  */
 #include "sim.h"
 

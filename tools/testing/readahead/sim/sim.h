@@ -121,7 +121,9 @@ struct disk {
 	struct blk_request *queue;	/* waiting, in arrival order */
 	struct blk_request *queue_tail;
 	unsigned int queued;
-	struct blk_request *active;	/* being serviced */
+	struct blk_request *active;	/* the last one sent to the disk */
+	unsigned int nr_busy;		/* requests on the disk */
+	simtime_t dev_free;		/* when the disk has done them all */
 	void *elv_data;			/* the scheduler's own */
 	uint64_t kick_gen;		/* blk_kick_at() generation */
 	bool plugged;			/* legacy queue plug */
@@ -179,6 +181,7 @@ struct blk_request {
 	simtime_t queued_at;
 	int pid;			/* of its first bio */
 	void *elv_priv;			/* the scheduler's (its queue) */
+	struct disk *disk;
 };
 
 /* A bio to fill and hand to submit_bio(); freed after its end_io. */

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# calibrate.sh - the simulator against the QEMU bench, job by job.
+#
+# Usage: calibrate.sh [AB_TABLE]      (default build/qemu/ab.txt, make bench)
+#
+# For every job of jobs/ the simulator runs the same shape on the bench's
+# machine: its layout's disks as throttled virtual disks (iops=, the
+# bps and IOPS limits of run-guest.sh), no I/O scheduler (the bench
+# kernels have none), one CPU with the guest's costs, 1 GB, 6.1's block
+# defaults; ours stands for the patched kernel, pristine for pristine.
+# The guest's CPU costs are fixed from one measurement on the bench
+# (README: one TCG vCPU verifying 4 KB read(2)s reaches about 70 MB/s,
+# 58 us per 4 KB: syscall_us=17, copy_mbps=100; fault_us=25).  Printed
+# side by side with the QEMU medians of AB_TABLE: disk-side MB/s,
+# requests per disk and mean request size, each with sim/QEMU and PASS
+# within 10%, FAIL outside.  Jobs the simulator's job files cannot say
+# (several files per job, io_size) are listed as such.  Ends with
+# "calibrate: N PASS, N FAIL, N not modelled".
+set -eu
+. "$(dirname "$0")/common.sh"
+
+table=${1:-$BUILD/qemu/ab.txt}
+sim=$BUILD/sim/ra_sim
+bps=${RA_BPS:-8000000}
+iops=${RA_IOPS:-50}
+D=$QB/calibrate
+rm -rf "$D"
+mkdir -p "$D"
+[ -x "$sim" ] || die "no $sim: run make sim"
+
+# The QEMU medians of one job and kernel from report.py's ab table:
+# disk MB/s, then requests and mean KB of the first disk with requests.
+qemu_fig() { # job kernel
+	[ -f "$table" ] || return 0
+	awk -v job="$1" -v k="$2" '
+		/^== / { cur = $2; sub(/:$/, "", cur); col = 0; next }
+		cur != job { next }
+		$1 == k && $2 ~ /^[0-9]+$/ { mbs = $3 }
+		/^per disk/ { for (i = 2; i <= NF; i++) if ($i == k) col = i; next }
+		col && /\(requests, mean request size; medians\)/ && $col > 0 &&
+		  !reqs { reqs = $col; kb = $(col + 1) }
+		END { if (mbs != "") print mbs, reqs, kb }' "$table"
+}
+
+pct() { # sim qemu -> "0.97 PASS"
+	awk -v s="$1" -v q="$2" 'BEGIN {
+		if (q == "" || q + 0 == 0) { print "- -"; exit }
+		r = s / q; printf "%.2f %s\n", r, (r >= 0.9 && r <= 1.1) ? "PASS" : "FAIL" }'
+}
+
+printf '%-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' job kernel \
+	simMB/s qemuMB/s "" sim_reqs qemu_reqs "" simKB qemuKB ""
+[ -f "$table" ] || echo "(no $table: make bench first; simulated figures only)"
+for f in "$QDIR"/jobs/*.fio; do
+	job=$(basename "$f" .fio)
+	[ "$job" = smoke ] && continue
+	if grep -qE '^(io_size|file_service_type)=|^filename=.*:' "$f"; then
+		echo "$job: not modelled (several files per job or io_size)"
+		echo "not-modelled" >> "$D/verdicts"
+		continue
+	fi
+	set -- $(sed -n 's/^# layout: //p' "$f")
+	ndisks=$1 mb=$3
+	{
+		printf '[system]\nmemory=1g\nseed=1\ncpus=1\nsyscall_us=17\n'
+		printf 'copy_mbps=100\nfault_us=25\n\n'
+		printf '[disk d0..d%d]\npartitions=0\nmount=/mnt/%%d\n' \
+			$((ndisks - 1))
+		printf 'rate_mbps=%s\niops=%s\nelevator=noop\n' \
+			"$(awk -v b="$bps" 'BEGIN { print b / 1e6 }')" "$iops"
+		printf 'max_sectors_kb=1280\nread_ahead_kb=128\n'
+	} > "$D/$job.disks"
+	# fio's verification is CPU (in the costs above), not I/O.
+	sed -e '/^verify/d' -e "s/^\\[global\\]\$/[global]\\nsize=${mb}m/" \
+		"$f" > "$D/$job.fio"
+	"$sim" "$D/$job.disks" "$D/$job.fio" > "$D/$job.out"
+	for k in pristine patched; do
+		impl=$k
+		[ "$k" = patched ] && impl=ours
+		s=$(grep "^summary: impl=$impl " "$D/$job.out" | tr ' ' '\n')
+		smbs=$(echo "$s" | sed -n 's/^disk_mbps=//p')
+		sreq=$(echo "$s" | sed -n 's/^reqs_per_disk=//p')
+		skb=$(echo "$s" | sed -n 's/^req_kb=//p')
+		set -- $(qemu_fig "$job" "$k") "" "" ""
+		qmbs=$1 qreq=$2 qkb=$3
+		v1=$(pct "$smbs" "$qmbs")
+		v2=$(pct "$sreq" "$qreq")
+		v3=$(pct "$skb" "$qkb")
+		printf '%-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' \
+			"$job" "$k" "$smbs" "${qmbs:--}" "${v1% *}" "$sreq" \
+			"${qreq:--}" "${v2% *}" "$skb" "${qkb:--}" "${v3% *}"
+		for v in "$v1" "$v2" "$v3"; do
+			echo "${v#* }" >> "$D/verdicts"
+		done
+	done
+done
+echo "calibrate: $(grep -c '^PASS$' "$D/verdicts" || true) PASS, $(grep -c '^FAIL$' "$D/verdicts" || true) FAIL, $(grep -c '^not-modelled$' "$D/verdicts" || true) not modelled"
