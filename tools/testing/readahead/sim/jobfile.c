@@ -5,8 +5,9 @@
  * Owns reading job files into struct job: "[global]" and job sections,
  * "key=value" and bare "key" lines, '#' and ';' comments, ${NAME}
  * expanded from --define or the environment.  The options are fio's:
- * rw=read|randread, bs, size, offset (sizes with k/m/g/t suffixes, base
- * 1024), ioengine=sync|psync|mmap, numjobs, filename, fadvise_hint=0|1,
+ * rw=read|randread, bs, size, offset, io_size (bytes each process
+ * reads, default size; sizes with k/m/g/t suffixes, base 1024),
+ * ioengine=sync|psync|mmap, numjobs, filename, fadvise_hint=0|1,
  * thinktime (microseconds, or with a us/ms/s suffix), invalidate=0|1,
  * group_reporting, continue_on_error=none|read|io|all|0|1 (the job
  * stops at its first I/O error, or counts it and goes on), and one
@@ -358,6 +359,9 @@ static int set_option(struct job *j, const char *key, const char *val)
 	} else if (!strcmp(key, "offset")) {
 		return opt_size(cur_path, cur_line, key, val, 0, SIM_MAX_BYTES,
 				&j->offset);
+	} else if (!strcmp(key, "io_size")) {
+		return opt_size(cur_path, cur_line, key, val, 0, SIM_MAX_BYTES,
+				&j->io_size);
 	} else if (!strcmp(key, "ioengine")) {
 		if (!strcmp(val, "sync"))
 			j->engine = ENG_SYNC;

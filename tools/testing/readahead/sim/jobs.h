@@ -16,6 +16,7 @@ struct job {
 	enum rw_mode rw;
 	enum io_engine engine;
 	uint64_t bs, size, offset, thinktime_us;
+	uint64_t io_size;		/* bytes each process reads, 0: size */
 	unsigned int numjobs;
 	char filename[128];
 	bool fadvise_hint, invalidate, group_reporting;

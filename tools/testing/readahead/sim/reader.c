@@ -784,6 +784,9 @@ void readers_create(void)
 
 				r->nblocks = r->io_size / j->bs;
 				r->io_size = r->nblocks * j->bs;
+				if (j->io_size && j->io_size < r->io_size)
+					r->io_size = j->io_size / j->bs *
+						     j->bs;
 				r->perm_bits = 2;
 				while ((1ULL << r->perm_bits) < r->nblocks)
 					r->perm_bits += 2;
@@ -794,6 +797,8 @@ void readers_create(void)
 						  1000 + nr_readers * 4 + k);
 					r->keys[k] = prng_next(&p);
 				}
+			} else if (j->io_size && j->io_size < r->io_size) {
+				r->io_size = j->io_size;
 			}
 			if (j->engine == ENG_MMAP) {
 				r->maptab = calloc(MAPTAB, sizeof(*r->maptab));

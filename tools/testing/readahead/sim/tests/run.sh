@@ -491,6 +491,10 @@ check "throttled disk: bandwidth-bound 256 KB requests, 128 in 4194 ms" \
 	test "$(field "$TMP/thr1.out" ours reqs_per_disk) $(field "$TMP/thr1.out" ours elapsed_ms)" = "128 4194"
 check "throttled disk: IOPS-bound 128 KB requests, 259 in 5180 ms (0.810 of the bps limit)" \
 	test "$(field "$TMP/thr2.out" ours reqs_per_disk) $(field "$TMP/thr2.out" ours elapsed_ms) $(field "$TMP/thr2.out" ours fraction)" = "259 5180 0.810"
+printf '[global]\nrw=randread\nbs=4k\nsize=32m\nio_size=512k\nioengine=psync\n\n[a]\nfilename=/mnt/d0/f0\n' > "$TMP/ios.fio"
+"$SIM" --impl ours "$TMP/thr.disks" "$TMP/ios.fio" > "$TMP/ios.out"
+check "io_size: a random reader stops after 512 KB of its 32 MB (128 reads of 20 ms: 2560 ms)" \
+	test "$(field "$TMP/ios.out" ours reqs_per_disk) $(field "$TMP/ios.out" ours elapsed_ms)" = "128 2560"
 
 echo "sim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
