@@ -183,6 +183,9 @@ static void __attribute__((format(printf, 1, 2))) violation(const char *fmt,
 	if (is_ours()) {
 		fprintf(stderr, "fuzz: invariant violated (ours), step %d (%s): %s\n",
 			s.step, op_names[s.op], msg);
+		if (getenv("FUZZ_VERBOSE"))
+			fprintf(stderr, "calls: %s\nio: %s\nfolios: %s\n",
+				h_calls(), h_io(), h_folios());
 		abort();
 	}
 	s.stop = true;
@@ -206,43 +209,61 @@ static void __attribute__((format(printf, 1, 2))) violation(const char *fmt,
  * cached page) are still to come.  The largest size seen for the same
  * start during this step is the window that placed the marker.
  */
-static struct {
+struct issued_window {
 	const struct file_ra_state *ra;
+	size_t call;		/* the readahead call, as h_calls()' length */
 	pgoff_t start;
 	unsigned long size;
-} issued[MAX_READERS];
+	unsigned long marks;	/* marked folios in its requests so far */
+};
 
-static unsigned long issued_size(const struct file_ra_state *ra)
+static struct issued_window issued[MAX_READERS];
+
+/*
+ * The window @ra is issuing now, its largest size seen so far set.  A
+ * window whose pages were all declined may be followed, in the same step,
+ * by another at the same start: a new call (the calls log grew) is a new
+ * window.
+ */
+static struct issued_window *issued_window(const struct file_ra_state *ra)
 {
+	size_t call = strlen(h_calls());
 	int i;
 
 	for (i = 0; i < MAX_READERS && issued[i].ra && issued[i].ra != ra; i++)
 		;
 	if (i == MAX_READERS)
-		return ra->size;
-	if (!issued[i].ra || issued[i].start != ra->start) {
+		return NULL;
+	if (!issued[i].ra || issued[i].start != ra->start ||
+	    issued[i].call != call) {
 		issued[i].ra = ra;
+		issued[i].call = call;
 		issued[i].start = ra->start;
 		issued[i].size = 0;
+		issued[i].marks = 0;
 	}
 	issued[i].size = max(issued[i].size, (unsigned long)ra->size);
-	return issued[i].size;
+	return &issued[i];
 }
 
 /*
  * A request holds only folios the implementation just added, so a marked
  * one was marked by this call: at most one, none from forced readahead,
  * inside the window when the state machine issued it, exactly where
- * page_cache_ra_unbounded() was told to put it.
+ * page_cache_ra_unbounded() was told to put it, and one per window also
+ * when the window is submitted in several requests (past cached pages).
  */
 static void fz_readahead(struct readahead_control *ractl)
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl), mark = 0;
 	unsigned long i, nr = readahead_count(ractl), marked = 0, size = 0;
+	struct issued_window *w = NULL;
 
-	if (ra && s.ctx == CTX_ONDEMAND)
-		size = issued_size(ra);
+	if (ra && s.ctx == CTX_ONDEMAND) {
+		w = issued_window(ra);
+		size = w ? w->size : ra->size;
+	}
 	for (i = 0; i < nr; i++) {
 		struct folio *folio = xa_load(&ractl->mapping->i_pages,
 					      index + i);
@@ -266,6 +287,9 @@ static void fz_readahead(struct readahead_control *ractl)
 		violation("marker: page %lu marked outside the window %lu+%lu (now %lu+%u-%u)",
 			  mark, ra->start, size, ra->start,
 			  ra->size, ra->async_size);
+	else if (marked && w && (w->marks += marked) > 1)
+		violation("marker: %lu marked folios in the window %lu+%lu, the last at %lu",
+			  w->marks, w->start, w->size, mark);
 	fs_ops->readahead(ractl);
 }
 
@@ -293,8 +317,11 @@ static void fz_trace(const char *line)
  * FUZZ_INVARIANTS, after every operation:
  *
  * cache   every cached folio is unlocked, holds only the cache's
- *         reference, belongs to the file; live folios == cached folios.
- * eof     no page at or past DIV_ROUND_UP(i_size, PAGE_SIZE), except those
+ *         reference, belongs to the file; live folios == cached folios;
+ *         no page is in two folios: every page of a folio is indexed to
+ *         it, and the index holds as many pages as the folios have.
+ * eof     no folio reaching a page at or past DIV_ROUND_UP(i_size,
+ *         PAGE_SIZE), except those
  *         page_cache_ra_unbounded() put there, and those a filesystem's
  *         readahead_expand() added to round the last request up to its
  *         alignment (below EOF rounded up to expand_align).
@@ -305,7 +332,8 @@ static void fz_trace(const char *line)
  *         (ours: and the memory cap, max(totalram / 256, 32 pages)), plus
  *         2 * expand_align when the filesystem expands requests; ra_pages
  *         changes only through fadvise; prev_pos >= -1.
- * marker  see fz_readahead().
+ * marker  see fz_readahead(): at most one marked folio per request and
+ *         per window.
  * read    read(2) returns min(len, size - pos) bytes, and leaves those
  *         pages cached and uptodate; a fault past EOF is -EFAULT, any
  *         other leaves its page cached and uptodate.
@@ -319,7 +347,7 @@ static void check_cache(void)
 {
 	struct address_space *m = s.owner->file.f_mapping;
 	struct xarray *xa = &m->i_pages;
-	unsigned long a = h_fs.expand_align, i, folios = 0;
+	unsigned long a = h_fs.expand_align, i, j, folios = 0, pages = 0;
 	pgoff_t limit = a ? (s.eof + a - 1) / a * a : s.eof;
 
 	for (i = 0; i < xa->capacity && !s.stop; i++) {
@@ -335,6 +363,11 @@ static void check_cache(void)
 		if (key != folio->index)
 			continue;
 		folios++;
+		pages += folio_nr_pages(folio);
+		for (j = 1; j < folio_nr_pages(folio); j++)
+			if (xa_load(xa, key + j) != folio)
+				violation("cache: page %lu of folio %lu+%lu is indexed elsewhere",
+					  key + j, key, folio_nr_pages(folio));
 		if (folio->mapping != m)
 			violation("cache: page %lu has another mapping", key);
 		if (folio_test_locked(folio))
@@ -348,14 +381,17 @@ static void check_cache(void)
 			    (s.unbounded || (a && last < limit)))
 				folio->flags |= FZ_EOF_OK;
 			else
-				violation("eof: page %lu cached, file has %lu pages",
-					  last, s.eof);
+				violation("eof: folio %lu-%lu cached, file has %lu pages",
+					  key, last, s.eof);
 		}
 		folio->flags |= FZ_KNOWN;
 	}
 	if (!s.stop && (long)folios != shim_live_folios)
 		violation("cache: %ld live folios, %lu cached",
 			  shim_live_folios, folios);
+	if (!s.stop && pages != xa->count)
+		violation("cache: %lu pages indexed, the folios have %lu",
+			  xa->count, pages);
 }
 
 /* Parse h_io(): "a-b[m]r" runs; mark the folios read. */
@@ -1073,9 +1109,13 @@ static void op_force(struct reader *r)
 
 static void op_alloc_fail(struct reader *r, int reader)
 {
-	long budget = get8() % 8;
+	unsigned int sel = get8();
 
-	shim_alloc_budget = budget;
+	/* Some allocations fail, or every one above an order does. */
+	if (sel & 0x80)
+		shim_alloc_order_limit = sel % 4;
+	else
+		shim_alloc_budget = sel % 8;
 	switch (get8() % 6) {
 	case 0:
 		op_sync(r);
@@ -1097,6 +1137,7 @@ static void op_alloc_fail(struct reader *r, int reader)
 		break;
 	}
 	shim_alloc_budget = -1;
+	shim_alloc_order_limit = UINT_MAX;
 }
 
 static unsigned long pick_ra_kb(void)
@@ -1330,6 +1371,7 @@ static void run_pass(const struct ra_impl *impl, const uint8_t *data,
 	}
 
 	shim_alloc_budget = -1;
+	shim_alloc_order_limit = UINT_MAX;
 	drop_cache();
 	h_close_all();
 	if (shim_live_folios)
