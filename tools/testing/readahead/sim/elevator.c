@@ -178,6 +178,65 @@ void pq_rr_del(struct proc_queues *t, struct proc_queue *pq)
 	pq->rr_next = NULL;
 }
 
+void pq_idle_start(struct disk *d, struct pq_service *sv, simtime_t len)
+{
+	sv->idle_since = sim_now;
+	sv->idle_until = sim_now + len;
+	d->st.idles++;
+	blk_kick_at(d, sv->idle_until);
+}
+
+void pq_idle_stop(struct disk *d, struct pq_service *sv)
+{
+	if (!sv->idle_until)
+		return;
+	d->st.idle_ns += min(sim_now, sv->idle_until) - sv->idle_since;
+	sv->idle_until = 0;
+}
+
+struct blk_request *pq_choose(struct disk *d, struct pq_service *sv,
+			      struct proc_queue *pq, simtime_t fifo_expire,
+			      uint64_t back_max, uint64_t penalty)
+{
+	uint64_t pos = sv->last_position, best_dist = UINT64_MAX;
+	struct blk_request *r, *best = NULL, *low = NULL;
+
+	if (!sv->fifo_checked) {
+		sv->fifo_checked = true;
+		r = elv_oldest(d, pq);
+		if (r->queued_at + fifo_expire <= sim_now)
+			return r;
+	}
+	for (r = d->queue; r; r = r->next) {
+		uint64_t dist;
+
+		if (r->elv_priv != pq)
+			continue;
+		if (!low || r->sector < low->sector)
+			low = r;
+		if (r->sector >= pos)
+			dist = r->sector - pos;
+		else if (pos - r->sector <= back_max)
+			dist = (pos - r->sector) * penalty;
+		else
+			continue;
+		if (dist < best_dist) {
+			best_dist = dist;
+			best = r;
+		}
+	}
+	return best ? best : low;
+}
+
+void pq_completed(struct disk *d, struct blk_request *rq)
+{
+	struct proc_queue *pq = rq->elv_priv;
+
+	(void)d;
+	pq->dispatched--;
+	pq->last_end = sim_now;
+}
+
 void pq_update_ttime(struct proc_queue *pq, simtime_t cap)
 {
 	uint64_t elapsed = sim_now - pq->last_end;

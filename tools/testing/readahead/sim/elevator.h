@@ -111,6 +111,29 @@ struct proc_queues {
 	struct proc_queue *rr_head, *rr_tail;
 };
 
+/*
+ * What CFQ and BFQ keep about the queue in service, and the steps they
+ * share: idling on it, and choosing its next request (once per service
+ * the oldest if it has waited @fifo_expire, else the nearest to the last
+ * position, forward or backward within @back_max sectors at @penalty
+ * times the distance).
+ */
+struct pq_service {
+	struct proc_queues pqs;
+	struct proc_queue *active;
+	simtime_t idle_since, idle_until;	/* idle_until 0: not idling */
+	bool fifo_checked;
+	uint64_t last_position;
+};
+void pq_idle_start(struct disk *d, struct pq_service *sv, simtime_t len);
+void pq_idle_stop(struct disk *d, struct pq_service *sv);
+struct blk_request *pq_choose(struct disk *d, struct pq_service *sv,
+			      struct proc_queue *pq, simtime_t fifo_expire,
+			      uint64_t back_max, uint64_t penalty);
+
+/* A request of a per-process queue finished: its think time starts. */
+void pq_completed(struct disk *d, struct blk_request *rq);
+
 struct proc_queue *pq_get(struct proc_queues *t, int pid);
 void pq_free_all(struct proc_queues *t);
 /* Service list: FIFO of queues with requests waiting. */

@@ -38,12 +38,8 @@ static const struct elv_tunable bfq_tunables[] = {
 #define BFQ_MERGE_TIME		(100 * NS_PER_MS)
 
 struct bfq_data {
-	struct proc_queues pqs;
-	struct proc_queue *active;
+	struct pq_service sv;
 	simtime_t service_start;
-	simtime_t idle_since, idle_until;
-	bool fifo_checked;
-	uint64_t last_position;
 };
 
 static void bfq_init(struct disk *d)
@@ -58,7 +54,7 @@ static void bfq_exit(struct disk *d)
 {
 	struct bfq_data *bd = d->elv_data;
 
-	pq_free_all(&bd->pqs);
+	pq_free_all(&bd->sv.pqs);
 	free(bd);
 	d->elv_data = NULL;
 }
@@ -68,19 +64,11 @@ static bool bfq_seeky(const struct proc_queue *pq)
 	return __builtin_popcount(pq->seek_history) > 32 / 8;
 }
 
-static void bfq_stop_idling(struct disk *d, struct bfq_data *bd)
-{
-	if (!bd->idle_until)
-		return;
-	d->st.idle_ns += min(sim_now, bd->idle_until) - bd->idle_since;
-	bd->idle_until = 0;
-}
-
 static void bfq_set_active(struct bfq_data *bd, struct proc_queue *pq)
 {
-	bd->active = pq;
+	bd->sv.active = pq;
 	bd->service_start = sim_now;
-	bd->fifo_checked = false;
+	bd->sv.fifo_checked = false;
 	pq->served = 0;
 	if (!pq->first_service)
 		pq->first_service = sim_now + 1;
@@ -88,12 +76,12 @@ static void bfq_set_active(struct bfq_data *bd, struct proc_queue *pq)
 
 static void bfq_expire(struct disk *d, struct bfq_data *bd)
 {
-	struct proc_queue *pq = bd->active;
+	struct proc_queue *pq = bd->sv.active;
 
-	bfq_stop_idling(d, bd);
-	bd->active = NULL;
+	pq_idle_stop(d, &bd->sv);
+	bd->sv.active = NULL;
 	if (pq->queued)
-		pq_rr_add(&bd->pqs, pq, false);
+		pq_rr_add(&bd->sv.pqs, pq, false);
 }
 
 static bool bfq_young(const struct proc_queue *pq)
@@ -108,13 +96,13 @@ static struct proc_queue *bfq_cooperator(struct disk *d,
 					 struct proc_queue *pq,
 					 uint64_t sector)
 {
-	struct proc_queue *act = bd->active;
+	struct proc_queue *act = bd->sv.active;
 	uint64_t dist;
 
 	if (!act || act == pq || !bfq_young(pq))
 		return pq;
-	dist = sector > bd->last_position ? sector - bd->last_position :
-					     bd->last_position - sector;
+	dist = sector > bd->sv.last_position ? sector - bd->sv.last_position :
+					     bd->sv.last_position - sector;
 	if (dist > BFQ_CLOSE_THR)
 		return pq;
 	pq->merged_into = act;
@@ -128,13 +116,13 @@ static bool bfq_allow_merge(struct disk *d, struct blk_request *rq, int pid,
 	struct bfq_data *bd = d->elv_data;
 
 	(void)front;
-	return rq->elv_priv == pq_get(&bd->pqs, pid);
+	return rq->elv_priv == pq_get(&bd->sv.pqs, pid);
 }
 
 static void bfq_add(struct disk *d, struct blk_request *rq)
 {
 	struct bfq_data *bd = d->elv_data;
-	struct proc_queue *pq = pq_get(&bd->pqs, rq->pid);
+	struct proc_queue *pq = pq_get(&bd->sv.pqs, rq->pid);
 	uint64_t dist;
 
 	pq = bfq_cooperator(d, bd, pq, rq->sector);
@@ -148,43 +136,8 @@ static void bfq_add(struct disk *d, struct blk_request *rq)
 	pq->idle_window = !(PQ_SAMPLE_VALID(pq->ttime_samples) &&
 			    pq->ttime_mean > elv_ms(d, BFQ_SLICE_IDLE));
 	pq->queued++;
-	if (pq != bd->active)
-		pq_rr_add(&bd->pqs, pq, false);
-}
-
-static struct blk_request *bfq_choose(struct disk *d, struct bfq_data *bd,
-				      struct proc_queue *pq)
-{
-	uint64_t back_max = (uint64_t)elv_tun(d, BFQ_BACK_SEEK_MAX) * 2;
-	uint64_t penalty = (uint64_t)elv_tun(d, BFQ_BACK_SEEK_PENALTY);
-	uint64_t pos = bd->last_position, best_dist = UINT64_MAX;
-	struct blk_request *r, *best = NULL, *low = NULL;
-
-	if (!bd->fifo_checked) {
-		bd->fifo_checked = true;
-		r = elv_oldest(d, pq);
-		if (r->queued_at + elv_ms(d, BFQ_FIFO_EXPIRE_SYNC) <= sim_now)
-			return r;
-	}
-	for (r = d->queue; r; r = r->next) {
-		uint64_t dist;
-
-		if (r->elv_priv != pq)
-			continue;
-		if (!low || r->sector < low->sector)
-			low = r;
-		if (r->sector >= pos)
-			dist = r->sector - pos;
-		else if (pos - r->sector <= back_max)
-			dist = (pos - r->sector) * penalty;
-		else
-			continue;
-		if (dist < best_dist) {
-			best_dist = dist;
-			best = r;
-		}
-	}
-	return best ? best : low;
+	if (pq != bd->sv.active)
+		pq_rr_add(&bd->sv.pqs, pq, false);
 }
 
 static struct blk_request *bfq_next(struct disk *d)
@@ -194,9 +147,9 @@ static struct blk_request *bfq_next(struct disk *d)
 	struct blk_request *rq;
 
 	for (;;) {
-		pq = bd->active;
+		pq = bd->sv.active;
 		if (!pq) {
-			pq = pq_rr_pop(&bd->pqs);
+			pq = pq_rr_pop(&bd->sv.pqs);
 			if (!pq)
 				return NULL;
 			bfq_set_active(bd, pq);
@@ -208,16 +161,19 @@ static struct blk_request *bfq_next(struct disk *d)
 			continue;
 		}
 		if (pq->queued) {
-			bfq_stop_idling(d, bd);
-			rq = bfq_choose(d, bd, pq);
+			pq_idle_stop(d, &bd->sv);
+			rq = pq_choose(d, &bd->sv, pq,
+				       elv_ms(d, BFQ_FIFO_EXPIRE_SYNC),
+				       (uint64_t)elv_tun(d, BFQ_BACK_SEEK_MAX) * 2,
+				       (uint64_t)elv_tun(d, BFQ_BACK_SEEK_PENALTY));
 			pq->queued--;
 			pq->dispatched++;
 			pq->served += rq->nsect;
-			bd->last_position = rq->sector + rq->nsect;
+			bd->sv.last_position = rq->sector + rq->nsect;
 			return rq;
 		}
-		if (bd->idle_until) {
-			if (sim_now < bd->idle_until)
+		if (bd->sv.idle_until) {
+			if (sim_now < bd->sv.idle_until)
 				return NULL;
 			bfq_expire(d, bd);
 			continue;
@@ -229,21 +185,9 @@ static struct blk_request *bfq_next(struct disk *d)
 			bfq_expire(d, bd);
 			continue;
 		}
-		bd->idle_since = sim_now;
-		bd->idle_until = sim_now + elv_ms(d, BFQ_SLICE_IDLE);
-		d->st.idles++;
-		blk_kick_at(d, bd->idle_until);
+		pq_idle_start(d, &bd->sv, elv_ms(d, BFQ_SLICE_IDLE));
 		return NULL;
 	}
-}
-
-static void bfq_completed(struct disk *d, struct blk_request *rq)
-{
-	struct proc_queue *pq = rq->elv_priv;
-
-	(void)d;
-	pq->dispatched--;
-	pq->last_end = sim_now;
 }
 
 const struct elevator_type elv_bfq = {
@@ -255,5 +199,5 @@ const struct elevator_type elv_bfq = {
 	.allow_merge = bfq_allow_merge,
 	.add = bfq_add,
 	.next = bfq_next,
-	.completed = bfq_completed,
+	.completed = pq_completed,
 };

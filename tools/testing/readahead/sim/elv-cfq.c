@@ -37,12 +37,8 @@ static const struct elv_tunable cfq_tunables[] = {
 #define CFQ_SEEKY_IDLE		(2 * NS_PER_MS)
 
 struct cfq_data {
-	struct proc_queues pqs;
-	struct proc_queue *active;
+	struct pq_service sv;
 	simtime_t slice_end;		/* 0: no dispatch in this slice yet */
-	simtime_t idle_since, idle_until;	/* idle_until 0: not idling */
-	bool fifo_checked;
-	uint64_t last_position;
 };
 
 static void cfq_init(struct disk *d)
@@ -57,7 +53,7 @@ static void cfq_exit(struct disk *d)
 {
 	struct cfq_data *cd = d->elv_data;
 
-	pq_free_all(&cd->pqs);
+	pq_free_all(&cd->sv.pqs);
 	free(cd);
 	d->elv_data = NULL;
 }
@@ -68,41 +64,33 @@ static bool cfq_seeky(const struct proc_queue *pq)
 	       pq->seek_mean > CFQ_SEEK_THR;
 }
 
-static void cfq_stop_idling(struct disk *d, struct cfq_data *cd)
-{
-	if (!cd->idle_until)
-		return;
-	d->st.idle_ns += min(sim_now, cd->idle_until) - cd->idle_since;
-	cd->idle_until = 0;
-}
-
 static void cfq_set_active(struct cfq_data *cd, struct proc_queue *pq)
 {
-	cd->active = pq;
+	cd->sv.active = pq;
 	cd->slice_end = 0;
-	cd->fifo_checked = false;
+	cd->sv.fifo_checked = false;
 }
 
 static void cfq_expire(struct disk *d, struct cfq_data *cd)
 {
-	struct proc_queue *pq = cd->active;
+	struct proc_queue *pq = cd->sv.active;
 
-	cfq_stop_idling(d, cd);
-	cd->active = NULL;
+	pq_idle_stop(d, &cd->sv);
+	cd->sv.active = NULL;
 	if (pq->queued)
-		pq_rr_add(&cd->pqs, pq, false);
+		pq_rr_add(&cd->sv.pqs, pq, false);
 }
 
 static bool cfq_rq_close(const struct cfq_data *cd,
 			 const struct blk_request *rq)
 {
-	const struct proc_queue *act = cd->active;
+	const struct proc_queue *act = cd->sv.active;
 	uint64_t sdist = CFQ_SEEK_THR, dist;
 
 	if (PQ_SAMPLE_VALID(act->seek_samples))
 		sdist = act->seek_mean;
-	dist = rq->sector > cd->last_position ?
-	       rq->sector - cd->last_position : cd->last_position - rq->sector;
+	dist = rq->sector > cd->sv.last_position ?
+	       rq->sector - cd->sv.last_position : cd->sv.last_position - rq->sector;
 	return dist <= sdist;
 }
 
@@ -112,13 +100,13 @@ static bool cfq_allow_merge(struct disk *d, struct blk_request *rq, int pid,
 	struct cfq_data *cd = d->elv_data;
 
 	(void)front;
-	return rq->elv_priv == pq_get(&cd->pqs, pid);
+	return rq->elv_priv == pq_get(&cd->sv.pqs, pid);
 }
 
 static void cfq_add(struct disk *d, struct blk_request *rq)
 {
 	struct cfq_data *cd = d->elv_data;
-	struct proc_queue *pq = pq_get(&cd->pqs, rq->pid);
+	struct proc_queue *pq = pq_get(&cd->sv.pqs, rq->pid);
 	double idle = elv_tun(d, CFQ_SLICE_IDLE);
 
 	rq->elv_priv = pq;
@@ -130,53 +118,17 @@ static void cfq_add(struct disk *d, struct blk_request *rq)
 	else if (PQ_SAMPLE_VALID(pq->ttime_samples))
 		pq->idle_window = pq->ttime_mean <= elv_ms(d, CFQ_SLICE_IDLE);
 	pq->queued++;
-	if (pq == cd->active)
+	if (pq == cd->sv.active)
 		return;
-	if (cd->active && cd->idle_until && cfq_rq_close(cd, rq)) {
+	if (cd->sv.active && cd->sv.idle_until && cfq_rq_close(cd, rq)) {
 		/* As good as what the idling process would send: take it. */
 		d->st.preempts++;
 		cfq_expire(d, cd);
-		pq_rr_del(&cd->pqs, pq);
+		pq_rr_del(&cd->sv.pqs, pq);
 		cfq_set_active(cd, pq);
 		return;
 	}
-	pq_rr_add(&cd->pqs, pq, false);
-}
-
-/* One-way order with bounded, penalised backward seeks. */
-static struct blk_request *cfq_choose(struct disk *d, struct cfq_data *cd,
-				      struct proc_queue *pq)
-{
-	uint64_t back_max = (uint64_t)elv_tun(d, CFQ_BACK_SEEK_MAX) * 2;
-	uint64_t penalty = (uint64_t)elv_tun(d, CFQ_BACK_SEEK_PENALTY);
-	uint64_t pos = cd->last_position, best_dist = UINT64_MAX;
-	struct blk_request *r, *best = NULL, *low = NULL;
-
-	if (!cd->fifo_checked) {
-		cd->fifo_checked = true;
-		r = elv_oldest(d, pq);
-		if (r->queued_at + elv_ms(d, CFQ_FIFO_EXPIRE_SYNC) <= sim_now)
-			return r;
-	}
-	for (r = d->queue; r; r = r->next) {
-		uint64_t dist;
-
-		if (r->elv_priv != pq)
-			continue;
-		if (!low || r->sector < low->sector)
-			low = r;
-		if (r->sector >= pos)
-			dist = r->sector - pos;
-		else if (pos - r->sector <= back_max)
-			dist = (pos - r->sector) * penalty;
-		else
-			continue;
-		if (dist < best_dist) {
-			best_dist = dist;
-			best = r;
-		}
-	}
-	return best ? best : low;
+	pq_rr_add(&cd->sv.pqs, pq, false);
 }
 
 static bool cfq_may_idle(struct disk *d, struct cfq_data *cd,
@@ -196,9 +148,9 @@ static struct blk_request *cfq_next(struct disk *d)
 	simtime_t idle;
 
 	for (;;) {
-		pq = cd->active;
+		pq = cd->sv.active;
 		if (!pq) {
-			pq = pq_rr_pop(&cd->pqs);
+			pq = pq_rr_pop(&cd->sv.pqs);
 			if (!pq)
 				return NULL;
 			cfq_set_active(cd, pq);
@@ -208,18 +160,21 @@ static struct blk_request *cfq_next(struct disk *d)
 			continue;
 		}
 		if (pq->queued) {
-			cfq_stop_idling(d, cd);
-			rq = cfq_choose(d, cd, pq);
+			pq_idle_stop(d, &cd->sv);
+			rq = pq_choose(d, &cd->sv, pq,
+				       elv_ms(d, CFQ_FIFO_EXPIRE_SYNC),
+				       (uint64_t)elv_tun(d, CFQ_BACK_SEEK_MAX) * 2,
+				       (uint64_t)elv_tun(d, CFQ_BACK_SEEK_PENALTY));
 			if (!cd->slice_end)
 				cd->slice_end = sim_now +
 						elv_ms(d, CFQ_SLICE_SYNC);
 			pq->queued--;
 			pq->dispatched++;
-			cd->last_position = rq->sector + rq->nsect;
+			cd->sv.last_position = rq->sector + rq->nsect;
 			return rq;
 		}
-		if (cd->idle_until) {
-			if (sim_now < cd->idle_until)
+		if (cd->sv.idle_until) {
+			if (sim_now < cd->sv.idle_until)
 				return NULL;
 			cfq_expire(d, cd);
 			continue;
@@ -233,21 +188,9 @@ static struct blk_request *cfq_next(struct disk *d)
 		idle = elv_ms(d, CFQ_SLICE_IDLE);
 		if (cfq_seeky(pq) && idle > CFQ_SEEKY_IDLE)
 			idle = CFQ_SEEKY_IDLE;
-		cd->idle_since = sim_now;
-		cd->idle_until = sim_now + idle;
-		d->st.idles++;
-		blk_kick_at(d, cd->idle_until);
+		pq_idle_start(d, &cd->sv, idle);
 		return NULL;
 	}
-}
-
-static void cfq_completed(struct disk *d, struct blk_request *rq)
-{
-	struct proc_queue *pq = rq->elv_priv;
-
-	(void)d;
-	pq->dispatched--;
-	pq->last_end = sim_now;
 }
 
 const struct elevator_type elv_cfq = {
@@ -259,5 +202,5 @@ const struct elevator_type elv_cfq = {
 	.allow_merge = cfq_allow_merge,
 	.add = cfq_add,
 	.next = cfq_next,
-	.completed = cfq_completed,
+	.completed = pq_completed,
 };
