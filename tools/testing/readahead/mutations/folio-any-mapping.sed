@@ -1,0 +1,2 @@
+# Large folios on every mapping, not only those that take them.
+s/^\tif (!mapping_large_folio_support(mapping))$/\tif (0)/
