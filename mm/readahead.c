@@ -480,6 +480,8 @@ static void read_pages(struct readahead_control *ractl)
 			drop = ra->async_size >= nr;
 			if (drop)
 				ra->async_size -= nr;
+			/* A large folio may hold more than the async part. */
+			ra->async_size = min(ra->async_size, ra->size);
 		}
 		if (drop)
 			filemap_remove_folio(folio);

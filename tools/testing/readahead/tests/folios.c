@@ -156,6 +156,26 @@ static void cached_pages(void)
 	EXPECT_INT("markers", marked_folios(h_folios()), 7);
 }
 
+/*
+ * A filesystem that declines folios takes them off the window: a large
+ * one may hold more pages than the asynchronous part has left, which
+ * must then not outgrow the window.
+ */
+static void declined_folios(void)
+{
+	struct h_file *f = large(MB(8), 128);
+	bool ok = true;
+	pgoff_t i;
+
+	read_seq(f, 0, 40);
+	h_fs.take = 0;
+	for (i = 40; i < 200; i++) {
+		h_read(f, (loff_t)i * 4096, 4096);
+		ok &= f->file.f_ra.async_size <= f->file.f_ra.size;
+	}
+	INVARIANT(ok);
+}
+
 /* A mapping without large folios reads order 0 as before. */
 static void order0_mapping(void)
 {
@@ -233,6 +253,7 @@ void folios_checks(void)
 	test_run("folios end of file", end_of_file);
 	test_run("folios allocation failure", allocation_failure);
 	test_run("folios around cached pages", cached_pages);
+	test_run("folios declined by the filesystem", declined_folios);
 	test_run("folios order-0 mapping", order0_mapping);
 	test_run("folios faults as read(2)", faults_as_read);
 	test_run("folios fault inside the marked folio",
