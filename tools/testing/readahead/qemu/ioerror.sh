@@ -181,6 +181,10 @@ for flavour in "$@"; do
 		# filemap divides the file's ra_pages by 4 on each failed
 		# read_folio (shrink_readahead_size_eio): no window after the
 		# error may be larger than ra_pages / 4.
+		# The tracepoint's buffer when the kernel has one (the log is
+		# rate-limited), else the log.
+		shrink_trace=$res/trace.shrink
+		[ -s "$shrink_trace" ] || shrink_trace=$res/dmesg.shrink
 		# Split at the failing block by the requests' offsets (the
 		# kernel's "I/O error" lines are rate-limited, not a clock).
 		awk '/readahead-/ && /ino=[0-9]+\(f0\)/ {
@@ -191,7 +195,7 @@ for flavour in "$@"; do
 				if (req > 1000) { if (w[2] > after) after = w[2]; na++ }
 				else if (req < 1000) { if (w[2] > before) before = w[2]; nb++ } }
 			END { printf "%d %d %d %d\n", before, nb, after, na }' \
-			"$res/dmesg.shrink" > "$out/shrink"
+			"$shrink_trace" > "$out/shrink"
 		read -r before nb after na < "$out/shrink"
 		maxp=$(($(cat "$res/read_ahead_kb") / 4))
 		check "$flavour: readahead shrinks after an error (largest window $before pages in $nb decisions before the error at block 1000, $after in $na after; ra_pages $maxp, after the error at most $((maxp / 4)))" \
