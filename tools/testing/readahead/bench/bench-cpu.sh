@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-cpu.sh - instructions per page of readahead, ours against the
+# pristine 6.1 mm/readahead.c, counted by callgrind (deterministic).
+#
+# Usage: bench-cpu.sh [OUT]      (default build/bench-cpu; needs valgrind)
+#
+# For each fixed scenario of ra_bench_cpu (bench_cpu.c), on a mapping
+# without and with large folios, runs each implementation under callgrind,
+# collecting only inside the readahead entry points (bench_*), and prints
+# one table: instructions per page the readers asked for,
+#   excl  in the implementation's own functions (mm/readahead.c; for
+#         pristine also peer_fault.c, the 6.1 fault policy of mm/filemap.c
+#         that ours' mm/readahead.c took over), inlined helpers included;
+#   incl  everything below the entry points: page cache, allocation,
+#         the filesystem's ->readahead (which completes at once).
+# and ours against pristine in percent (negative: ours is cheaper).
+# Ends with "bench-cpu: ours <= pristine on N of M lines".
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../../.." && pwd)
+out=${1:-$top/build/bench-cpu}
+bench="$out/ra_bench_cpu"
+
+make -s -C "$here" TOP="$top" TREE="$top/build/linux-source-6.1" OUT="$out"
+
+# The functions each implementation owns.
+nm --defined-only "$out/ours/readahead.o" | awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' \
+	>"$out/ours.syms"
+nm --defined-only "$out/peer/readahead.o" "$out/peer_fault.o" |
+	awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' >"$out/pristine.syms"
+
+# measure IMPL SCENARIO MAPPING: prints "pages excl_ir incl_ir".
+measure() {
+	cg="$out/cg.$1.$2.$3"
+	pages=$(valgrind --tool=callgrind --callgrind-out-file="$cg" \
+		--collect-atstart=no --toggle-collect='bench_*' \
+		"$bench" "$1" "$2" "$3" 2>/dev/null | sed -n 's/^pages //p')
+	callgrind_annotate --inclusive=no --auto=no --threshold=100 "$cg" 2>/dev/null |
+	awk -v pages="$pages" -v syms="$out/$1.syms" '
+		BEGIN { while ((getline s < syms) > 0) own[s] = 1 }
+		/PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
+		/^ *[0-9,]+ \(/ && !/PROGRAM TOTALS/ {
+			ir = $1; gsub(",", "", ir)
+			fn = $0
+			sub(/ \[.*$/, "", fn)
+			sub(/^.*:/, "", fn)
+			sub(/\..*$/, "", fn)
+			if (fn in own)
+				excl += ir
+		}
+		END { printf "%d %d %d\n", pages, excl, total }'
+}
+
+printf '%-18s %-7s %9s %9s %7s %9s %9s %7s\n' scenario mapping \
+	"ours" "pristine" "" "ours" "pristine" ""
+printf '%-18s %-7s %9s %9s %7s %9s %9s %7s\n' "" "" \
+	"excl/pg" "excl/pg" "diff" "incl/pg" "incl/pg" "diff"
+good=0
+lines=0
+for s in $("$bench" --list); do
+	for m in order0 large; do
+		set -- $(measure ours "$s" "$m") $(measure pristine "$s" "$m")
+		lines=$((lines + 1))
+		awk -v s="$s" -v m="$m" -v op="$1" -v oe="$2" -v oi="$3" \
+		    -v pp="$4" -v pe="$5" -v pi="$6" 'BEGIN {
+			printf "%-18s %-7s %9.1f %9.1f %+6.1f%% %9.1f %9.1f %+6.1f%%\n",
+			       s, m, oe / op, pe / pp, (oe / op * pp / pe - 1) * 100,
+			       oi / op, pi / pp, (oi / op * pp / pi - 1) * 100
+			exit !(oe / op <= pe / pp && oi / op <= pi / pp)
+		}' && good=$((good + 1))
+	done
+done
+echo "bench-cpu: ours <= pristine on $good of $lines lines"
