@@ -524,6 +524,55 @@ static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
 }
 
 /*
+ * Read @nr_to_read pages from the readahead index in order-0 folios,
+ * marking the page @lookahead_size pages before the end (none for 0).
+ * Cached pages are skipped, and each run of missing pages is submitted
+ * as one request; when a page cannot be allocated, reading stops.
+ * Returns the number of pages submitted.  Most windows are read here:
+ * it is ra_read_folios() for order 0, without what large folios need.
+ */
+static unsigned long ra_read_pages(struct readahead_control *ractl,
+				   unsigned long nr_to_read,
+				   unsigned long lookahead_size)
+{
+	struct address_space *mapping = ractl->mapping;
+	pgoff_t index = readahead_index(ractl);
+	gfp_t gfp = readahead_gfp_mask(mapping);
+	unsigned long left, added = 0;
+	unsigned int nofs;
+
+	/* As in ra_read_folios(). */
+	nofs = memalloc_nofs_save();
+	filemap_invalidate_lock_shared(mapping);
+	for (left = nr_to_read; left; left--, index++) {
+		struct folio *folio;
+
+		if (ra_page_cached(mapping, index))
+			goto skip;
+		folio = filemap_alloc_folio(gfp, 0);
+		if (!folio)
+			break;
+		if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
+			folio_put(folio);
+			goto skip;
+		}
+		if (left == lookahead_size)
+			folio_set_readahead(folio);
+		ractl->_workingset |= folio_test_workingset(folio);
+		ractl->_nr_pages++;
+		added++;
+		continue;
+skip:
+		read_pages(ractl);
+		ractl->_index = index + 1;
+	}
+	read_pages(ractl);
+	filemap_invalidate_unlock_shared(mapping);
+	memalloc_nofs_restore(nofs);
+	return added;
+}
+
+/*
  * Read @nr_to_read pages from the readahead index in folios of up to
  * @order, marking the page @lookahead_size pages before the end (none for
  * 0).  The marker sits on a folio boundary: the folio it marks starts
@@ -541,12 +590,16 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 				    unsigned int order)
 {
 	struct address_space *mapping = ractl->mapping;
-	pgoff_t first = readahead_index(ractl);
-	unsigned long mark = nr_to_read - lookahead_size;
-	unsigned long small_until = 0;
+	pgoff_t index = readahead_index(ractl);
+	unsigned long left = nr_to_read;
+	/* Large folios while no more than this is left. */
+	unsigned long large_left = nr_to_read;
 	gfp_t gfp = readahead_gfp_mask(mapping);
-	unsigned long i, nr, added = 0;
+	unsigned long nr, added = 0;
 	unsigned int nofs;
+
+	if (!order)
+		return ra_read_pages(ractl, nr_to_read, lookahead_size);
 
 	/*
 	 * Folios sit locked in the cache until read_pages() submits them;
@@ -554,18 +607,15 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 	 */
 	nofs = memalloc_nofs_save();
 	filemap_invalidate_lock_shared(mapping);
-	for (i = 0; i < nr_to_read; i += nr) {
-		pgoff_t index = first + i;
+	for (; left; left -= nr, index += nr) {
 		unsigned int o = 0;
 		struct folio *folio;
 
 		nr = 1;
-		if (order && i >= small_until) {
-			unsigned long left = nr_to_read - i;
-
-			if (i < mark)
-				left = min(left, mark - i);
-			o = ra_fit_order(index, left, order);
+		if (left <= large_left) {
+			/* Up to the marker, or else the end. */
+			o = ra_fit_order(index, left > lookahead_size ?
+					 left - lookahead_size : left, order);
 			nr = 1UL << o;
 		}
 		if (ra_page_cached(mapping, index)) {
@@ -577,7 +627,7 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			if (!o)
 				break;
 			/* No large folio to be had: order 0 from here on. */
-			order = 0;
+			large_left = 0;
 			nr = 0;
 			continue;
 		}
@@ -585,13 +635,14 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			folio_put(folio);
 			if (o) {
 				/* A cached page in its range: these as order 0. */
-				small_until = i + nr;
+				large_left = left - nr;
 				nr = 0;
 				continue;
 			}
 			goto skip;
 		}
-		if (lookahead_size && i == mark)
+		/* The marker: @lookahead_size pages before the end. */
+		if (left == lookahead_size)
 			folio_set_readahead(folio);
 		ractl->_workingset |= folio_test_workingset(folio);
 		ractl->_nr_pages += nr;
@@ -626,7 +677,7 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 			     unsigned long nr_to_read,
 			     unsigned long lookahead_size)
 {
-	ra_read_folios(ractl, nr_to_read, lookahead_size, 0);
+	ra_read_pages(ractl, nr_to_read, lookahead_size);
 }
 EXPORT_SYMBOL_GPL(page_cache_ra_unbounded);
 
@@ -899,7 +950,11 @@ static unsigned int ra_window_order(struct address_space *mapping,
 	pgoff_t at = 0;
 	void *entry;
 
-	for (fit = MAX_PAGECACHE_ORDER; fit > order; fit--) {
+	if (end <= start + (1UL << order))
+		return order;
+	/* No block larger than the window fits in it. */
+	fit = min_t(unsigned int, ilog2(end - start), MAX_PAGECACHE_ORDER);
+	for (; fit > order; fit--) {
 		at = round_up(start, 1UL << fit);
 		if (at >= start && at < end && end - at >= 1UL << fit)
 			break;

@@ -1,2 +1,2 @@
 # Folios may straddle the marker, which then marks no folio start.
-s/\t\t\tif (i < mark)$/\t\t\tif (0)/
+s/o = ra_fit_order(index, left > lookahead_size ?/o = ra_fit_order(index, 0 ?/
