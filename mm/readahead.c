@@ -618,10 +618,9 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 					 left - lookahead_size : left, order);
 			nr = 1UL << o;
 		}
-		if (ra_page_cached(mapping, index)) {
-			nr = 1;
+		/* A large folio finds cached pages when it is added. */
+		if (!o && ra_page_cached(mapping, index))
 			goto skip;
-		}
 		folio = filemap_alloc_folio(gfp, o);
 		if (!folio) {
 			if (!o)
@@ -938,35 +937,33 @@ static unsigned int ra_order(struct address_space *mapping,
  * alone would understate it when the window started unaligned (its first
  * folios are small, and an asynchronous window is marked on its first),
  * and a stream that started unaligned stays so.  The largest folio sits
- * at the first index aligned to the largest power of two that fits
- * between the marked folio and the end: look there.
+ * in the largest naturally aligned block between the marked folio and
+ * the end: on either side of @mid, the multiple of the largest power of
+ * two in that range.  Look there.
  */
 static unsigned int ra_window_order(struct address_space *mapping,
 				    struct folio *folio, pgoff_t end)
 {
 	unsigned int order = folio_order(folio);
 	pgoff_t start = folio->index;
-	unsigned int fit;
-	pgoff_t at = 0;
+	unsigned int below, above;
+	pgoff_t mid, at;
 	void *entry;
 
 	if (end <= start + (1UL << order))
 		return order;
-	/* No block larger than the window fits in it. */
-	fit = min_t(unsigned int, ilog2(end - start), MAX_PAGECACHE_ORDER);
-	for (; fit > order; fit--) {
-		at = round_up(start, 1UL << fit);
-		if (at >= start && at < end && end - at >= 1UL << fit)
-			break;
-	}
-	if (fit <= order)
+	mid = round_down(end - 1, 1UL << __fls(start ^ (end - 1)));
+	below = ilog2(mid - start);
+	above = ilog2(end - mid);
+	at = above >= below ? mid : mid - (1UL << below);
+	if (max(above, below) <= order)
 		return order;
 	rcu_read_lock();
 	entry = xa_load(&mapping->i_pages, at);
 	if (entry && !xa_is_value(entry))
 		order = max(order, folio_order(entry));
 	rcu_read_unlock();
-	return order;
+	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
 }
 
 /*

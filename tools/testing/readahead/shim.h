@@ -74,6 +74,12 @@ static inline unsigned long __ffs(unsigned long x)
 	return __builtin_ctzl(x);
 }
 
+/* The last set bit; x > 0. */
+static inline unsigned long __fls(unsigned long x)
+{
+	return 63 - __builtin_clzl(x);
+}
+
 /* Copy a string, cut to fit: the kernel's strscpy(). */
 static inline long strscpy(char *dst, const char *src, size_t size)
 {

@@ -1,2 +1,2 @@
 # The ramp goes on from the marked folio, as 6.1: unaligned streams lag.
-s/^\tif (fit <= order)$/\tif (1)/
+s/^\tif (max(above, below) <= order)$/\tif (1)/
