@@ -41,8 +41,16 @@ qemu_fig() { # job kernel
 		cur != job { next }
 		$1 == k && $2 ~ /^[0-9]+$/ { mbs = $3 }
 		/^per disk/ {
-			for (i = 2; i <= NF; i++)
-				if ($i == substr(k, 1, 10)) col = i
+			# "per disk F1 mean KB F2 mean KB": F(n) is in data
+			# columns 2n and 2n + 1.
+			n = 0
+			for (i = 3; i <= NF; i++) {
+				if ($i == "mean" || $i == "KB")
+					continue
+				n++
+				if ($i == substr(k, 1, 10))
+					col = 2 * n
+			}
 			next
 		}
 		col && /\(requests, mean request size; medians\)/ &&
