@@ -2,7 +2,8 @@
 /*
  * disk.c - the mechanics of one spindle.
  *
- * Owns how long a read takes: command overhead, a seek whose time grows
+ * Owns how long a read takes, through spindle.c (shared with the nbdkit
+ * filter of ../nbd): command overhead, a seek whose time grows
  * with the square root of the distance (track-to-track for the shortest,
  * chosen so that the mean over random pairs is the average seek time),
  * rotational latency (uniform from the disk's own PRNG after a seek; after
@@ -26,50 +27,36 @@
  */
 #include "sim.h"
 
-#include <math.h>
-
-/* E[sqrt(|x - y|)] for x, y uniform on [0, 1]. */
-#define MEAN_SQRT_DISTANCE	(8.0 / 15.0)
+static void spindle_params_of(const struct disk_params *p,
+			      struct spindle_params *sp)
+{
+	sp->capacity = p->capacity;
+	sp->rpm = p->rpm;
+	sp->seek_ms = p->seek_ms;
+	sp->track_ms = p->track_ms;
+	sp->rate_mbps = p->rate_mbps;
+	sp->overhead_us = p->overhead_us;
+	sp->cache_kb = p->cache_kb;
+	sp->cache_segments = p->cache_segments;
+	sp->iface_mbps = p->iface_mbps;
+	sp->iops = p->iops;
+}
 
 double disk_rate_bps(const struct disk_params *p)
 {
-	return p->rate_mbps * 1e6;
-}
+	struct spindle_params sp;
 
-static simtime_t ns_of(double seconds)
-{
-	return (simtime_t)llround(seconds * 1e9);
-}
-
-static simtime_t rotation_ns(const struct disk_params *p)
-{
-	return ns_of(60.0 / p->rpm);
-}
-
-static simtime_t transfer_ns(double bps, uint64_t nsect)
-{
-	return ns_of((double)(nsect << SECTOR_SHIFT) / bps);
-}
-
-static simtime_t seek_ns(const struct disk_params *p, uint64_t dist)
-{
-	double cap = (double)(p->capacity >> SECTOR_SHIFT);
-	double full = p->track_ms +
-		      (p->seek_ms - p->track_ms) / MEAN_SQRT_DISTANCE;
-
-	if (!dist)
-		return 0;
-	return ns_of((p->track_ms + (full - p->track_ms) *
-		      sqrt((double)dist / cap)) / 1e3);
+	spindle_params_of(p, &sp);
+	return spindle_rate_bps(&sp);
 }
 
 double disk_stream_seconds(const struct disk_params *p, uint64_t bytes,
 			   uint64_t req_bytes)
 {
-	uint64_t nreq = (bytes + req_bytes - 1) / req_bytes;
+	struct spindle_params sp;
 
-	return p->seek_ms / 1e3 + 30.0 / p->rpm +
-	       nreq * p->overhead_us / 1e6 + bytes / disk_rate_bps(p);
+	spindle_params_of(p, &sp);
+	return spindle_stream_seconds(&sp, bytes, req_bytes);
 }
 
 bool disk_read_fails(const struct disk *d, uint64_t sector, uint64_t nsect)
@@ -86,121 +73,23 @@ bool disk_read_fails(const struct disk *d, uint64_t sector, uint64_t nsect)
 void disk_init(struct disk *d, int index)
 {
 	d->index = index;
-	d->segs = calloc(d->p.cache_segments + 1, sizeof(*d->segs));
-	if (!d->segs)
+	d->mech.segs = calloc(d->p.cache_segments + 1, sizeof(*d->mech.segs));
+	if (!d->mech.segs)
 		sim_die("sim: out of host memory");
-}
-
-/* Where the drive's cache streaming has got to by now. */
-static uint64_t prefetch_end(struct disk *d, uint64_t limit_sect,
-			     bool *stopped, simtime_t *stop_time)
-{
-	double sps = disk_rate_bps(&d->p) / (1 << SECTOR_SHIFT);
-	uint64_t got = (uint64_t)((double)(sim_now - d->head_time) * sps / 1e9);
-
-	*stopped = got >= limit_sect;
-	if (*stopped) {
-		*stop_time = d->head_time + transfer_ns(disk_rate_bps(&d->p),
-							limit_sect);
-		return d->head + limit_sect;
-	}
-	return d->head + got;
-}
-
-static void retire_segment(struct disk *d, uint64_t start, uint64_t end)
-{
-	struct cache_seg *victim = &d->segs[0];
-	unsigned int i;
-
-	if (!d->p.cache_segments || end <= start)
-		return;
-	for (i = 0; i < d->p.cache_segments; i++)
-		if (d->segs[i].used < victim->used)
-			victim = &d->segs[i];
-	victim->start = start;
-	victim->end = end;
-	victim->used = ++d->seg_clock;
 }
 
 simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
 		       bool *seek)
 {
-	const struct disk_params *p = &d->p;
-	uint64_t end = sector + nsect;
-	uint64_t cache_sect = (uint64_t)p->cache_kb * 2;
-	simtime_t ovh = ns_of(p->overhead_us / 1e6);
-	simtime_t iface = ovh + transfer_ns(p->iface_mbps * 1e6, nsect);
-	simtime_t idle_since = d->head_time, t, rot = rotation_ns(p);
-	uint64_t pos = d->head, dist;
-	unsigned int i;
+	struct spindle_params sp;
+	unsigned int how;
+	simtime_t t;
 
-	*seek = false;
-	if (p->iops > 0) {
-		t = max(transfer_ns(disk_rate_bps(p), nsect),
-			ns_of(1.0 / p->iops));
-		d->head = end;
-		d->head_time = sim_now + t;
-		return t;
-	}
-	if (cache_sect && d->prefetching) {
-		bool stopped;
-		simtime_t stop_time = 0;
-		uint64_t pf = prefetch_end(d, cache_sect, &stopped,
-					   &stop_time);
-
-		if (sector >= d->seg_start && sector <= pf) {
-			if (end <= pf) {
-				d->st.cache_hits++;
-				return iface;
-			}
-			if (!stopped) {
-				/* The drive is still streaming: ride along. */
-				simtime_t done = d->head_time +
-					transfer_ns(disk_rate_bps(p),
-						    end - d->head);
-
-				t = max(iface, done - sim_now);
-				d->st.cache_hits++;
-				d->head = end;
-				d->head_time = sim_now + t;
-				if (end - d->seg_start > cache_sect)
-					d->seg_start = end - cache_sect;
-				return t;
-			}
-		}
-		pos = pf;
-		if (stopped)
-			idle_since = stop_time;
-		else
-			idle_since = sim_now;
-		for (i = 0; i < p->cache_segments; i++) {
-			struct cache_seg *s = &d->segs[i];
-
-			if (sector >= s->start && end <= s->end) {
-				s->used = ++d->seg_clock;
-				d->st.cache_hits++;
-				return iface;
-			}
-		}
-	}
-
-	dist = sector > pos ? sector - pos : pos - sector;
-	if (dist) {
-		*seek = true;
-		t = seek_ns(p, dist) + prng_below(&d->rng, rot);
-	} else {
-		/* At the head, but the sector went by while we idled. */
-		t = (rot - (sim_now - idle_since) % rot) % rot;
-	}
-	t += ovh + transfer_ns(disk_rate_bps(p), nsect);
-
-	if (cache_sect) {
-		if (d->prefetching)
-			retire_segment(d, d->seg_start, pos);
-		d->seg_start = sector;
-		d->prefetching = true;
-	}
-	d->head = end;
-	d->head_time = sim_now + t;
+	spindle_params_of(&d->p, &sp);
+	t = spindle_service(&d->mech, &sp, &d->rng, sim_now, sector, nsect,
+			    &how);
+	*seek = how & SPINDLE_SEEK;
+	if (how & SPINDLE_CACHE_HIT)
+		d->st.cache_hits++;
 	return t;
 }

@@ -10,7 +10,7 @@
 
 static struct blk_request *sort_next(struct disk *d)
 {
-	return elv_next_in_order(d, d->head, NULL);
+	return elv_next_in_order(d, d->mech.head, NULL);
 }
 
 const struct elevator_type elv_sort = {

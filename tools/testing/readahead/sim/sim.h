@@ -15,6 +15,8 @@
 
 #include "../shim.h"
 #include "../harness.h"
+#include "prng.h"
+#include "spindle.h"
 
 #include <stdint.h>
 
@@ -34,7 +36,7 @@ void *sim_alloc(size_t size);
 void sim_die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 						     noreturn));
 
-/* ---- event.c: clock, event queue, PRNG ---- */
+/* ---- event.c: clock, event queue (the PRNG: prng.h) ---- */
 
 typedef void (*ev_fn)(void *obj, uint64_t arg);
 
@@ -47,13 +49,6 @@ simtime_t ev_next_time(void);
 bool ev_step(void);
 uint64_t ev_count(void);
 
-struct prng {
-	uint64_t s;
-};
-void prng_seed(struct prng *p, uint64_t seed, uint64_t stream);
-uint64_t prng_next(struct prng *p);
-/* Uniform in [0, n). */
-uint64_t prng_below(struct prng *p, uint64_t n);
 
 /* ---- disk.c: one spindle ---- */
 
@@ -87,11 +82,6 @@ struct disk_params {
 	} fail[DISK_MAX_FAIL];
 };
 
-struct cache_seg {
-	uint64_t start, end;		/* sectors held */
-	uint64_t used;			/* LRU stamp */
-};
-
 struct disk_stat {
 	uint64_t ios, merges, sectors, ticks_ns;
 	uint64_t io_ticks_ns, in_queue_ns;
@@ -110,13 +100,7 @@ struct disk {
 	struct disk_params p;
 	struct backing_dev_info bdi;
 	struct prng rng;
-	/* mechanics */
-	uint64_t head;			/* sector after the last media read */
-	simtime_t head_time;		/* when the head got there */
-	bool prefetching;		/* drive cache streaming from head */
-	uint64_t seg_start;		/* first sector of the active segment */
-	struct cache_seg *segs;
-	uint64_t seg_clock;
+	struct spindle mech;		/* the head, the drive cache */
 	/* block queue */
 	struct blk_request *queue;	/* waiting, in arrival order */
 	struct blk_request *queue_tail;

@@ -33,7 +33,7 @@ simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
 		       bool *seek)
 {
 	*seek = false;
-	d->head = sector + nsect;
+	d->mech.head = sector + nsect;
 	printf("%llu dispatch pid=%d sector=%llu nsect=%llu\n",
 	       (unsigned long long)(sim_now / NS_PER_US), d->active->pid,
 	       (unsigned long long)sector, (unsigned long long)nsect);
