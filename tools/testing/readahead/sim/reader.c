@@ -707,9 +707,7 @@ static void reader_run(void *obj, uint64_t arg)
 				  (runq && runq->rq_ready <= next &&
 				   next - r->ran_since >= sched_slice_ns))) {
 			/* Sleeps, or lets a waiting process run. */
-			r->cpu_paid = r->op_cpu;
-			r->on_cpu = false;
-			ev_at(sim_now + unpaid, cpu_freed, NULL, 0);
+			cpu_put(r);
 			cpu_want(r, next);
 			return;
 		}
