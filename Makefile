@@ -61,7 +61,7 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
-	bench-analyzer bench-cpu clean
+	bench-analyzer bench-cpu nbd nbd-rate clean
 
 all: harness
 
@@ -105,6 +105,16 @@ matrix: tree
 
 check: tree
 	@$(SCRIPTS)/run-tests.sh
+
+# The spindle nbdkit filter (tools/testing/readahead/nbd): build, unit tests;
+# nbd-rate: nbdcopy through it reaches the model's streaming rate (~10 s).
+NBD_DEPS := gcc make libc6-dev nbdkit nbdkit-plugin-dev libnbd-bin
+nbd:
+	@$(SCRIPTS)/deps.sh $(NBD_DEPS)
+	@$(MAKE) -s -C tools/testing/readahead/nbd OUT=$(BUILD)/nbd all test
+
+nbd-rate: nbd
+	@$(MAKE) -s -C tools/testing/readahead/nbd OUT=$(BUILD)/nbd check-rate
 
 kernel-obj: tree
 	$(SCRIPTS)/kernel-tree.sh $(TREE) $(PATCHED) $(CURDIR)

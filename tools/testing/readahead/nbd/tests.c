@@ -373,6 +373,6 @@ int main(void)
 	test_unaligned();
 	test_determinism();
 	test_params();
-	printf("%u passed, %u failed\n", passed, failed);
+	printf("nbd: %u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

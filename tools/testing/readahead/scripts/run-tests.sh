@@ -8,6 +8,8 @@
 #   analyzer    the trace analyzer on the seed's trace and crafted input
 #   sim         the JBOD simulator: determinism, conservation, the limit,
 #               the analytic case, job-file errors
+#   nbd         the spindle nbdkit filter's delay computation, exactly
+#               (unit tests of the model; nbdkit is not needed)
 #   replay      the historical reference models (exact windows, traces)
 #   fuzz        libFuzzer over the harness: corpus replay, then 120 s
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
@@ -114,6 +116,13 @@ for side in ours pristine; do
 		fail 1 "analyzer on the simulator's $side trace"
 	fi
 done
+
+echo
+echo "== nbd: the spindle filter's delays (the model alone, no nbdkit) =="
+nlog="$build/nbd.log"
+make -s -C tools/testing/readahead/nbd OUT="$build/nbd" test >"$nlog" 2>&1
+cat "$nlog"
+count "$nlog" "nbd tests"
 
 echo
 echo "== replay: the 2.6.30 and 2.6.31-rc1 reference models =="
