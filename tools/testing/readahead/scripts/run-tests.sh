@@ -10,6 +10,8 @@
 #               the analytic case, job-file errors
 #   nbd         the spindle nbdkit filter's delay computation, exactly
 #               (unit tests of the model; nbdkit is not needed)
+#   calibrate   the simulator on the QEMU bench's jobs, within 10% of the
+#               medians measured on QEMU (qemu/ab-reference.txt)
 #   replay      the historical reference models (exact windows, traces)
 #   fuzz        libFuzzer over the harness: corpus replay, then 120 s
 #   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
@@ -123,6 +125,24 @@ nlog="$build/nbd.log"
 make -s -C tools/testing/readahead/nbd OUT="$build/nbd" test >"$nlog" 2>&1
 cat "$nlog"
 count "$nlog" "nbd tests"
+
+echo
+echo "== calibrate: the simulator against the QEMU bench's medians =="
+# The bench's jobs on its machine in the simulator, each figure within
+# 10% of the medians measured on QEMU (qemu/ab-reference.txt).
+clog="$build/calibrate.log"
+tools/testing/readahead/qemu/calibrate.sh \
+	tools/testing/readahead/qemu/ab-reference.txt > "$clog" 2>&1
+cat "$clog"
+line=$(grep -E '^calibrate: [0-9]+ PASS, [0-9]+ FAIL$' "$clog")
+if [ -n "$line" ]; then
+	p=$(echo "$line" | sed -E 's/^calibrate: ([0-9]+) PASS.*/\1/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) FAIL$/\1/')
+	pass "$p"
+	[ "$f" -eq 0 ] || fail "$f" "calibrate"
+else
+	fail 1 "calibrate did not finish"
+fi
 
 echo
 echo "== replay: the 2.6.30 and 2.6.31-rc1 reference models =="
