@@ -25,6 +25,9 @@
 
 #include "model.h"
 
+/* -D spindle.trace=1 (with -v): a debug line per read, model times. */
+NBDKIT_DLL_PUBLIC int spindle_debug_trace;
+
 static struct sd_disk disk;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t t0;
@@ -113,13 +116,22 @@ static int spindle_pread(nbdkit_next *next, void *handle, void *buf,
 			 uint32_t count, uint64_t offset, uint32_t flags,
 			 int *err)
 {
+	uint64_t arrival, start, done;
 	unsigned int how;
-	uint64_t done;
 	int ret;
 
 	pthread_mutex_lock(&lock);
-	done = sd_read(&disk, mono_ns() - t0, offset, count, &how);
+	arrival = mono_ns() - t0;
+	start = arrival > disk.free_at ? arrival : disk.free_at;
+	done = sd_read(&disk, arrival, offset, count, &how);
 	pthread_mutex_unlock(&lock);
+	if (spindle_debug_trace)
+		nbdkit_debug("spindle: read %" PRIu64 "+%" PRIu32
+			     " arrive %.6f start %.6f done %.6f%s%s",
+			     offset >> SD_SECTOR_SHIFT, count >> SD_SECTOR_SHIFT,
+			     arrival / 1e9, start / 1e9, done / 1e9,
+			     how & SPINDLE_SEEK ? " seek" : "",
+			     how & SPINDLE_CACHE_HIT ? " hit" : "");
 	ret = next->pread(next, buf, count, offset, flags, err);
 	sleep_until(t0 + done);
 	return ret;
