@@ -12,10 +12,10 @@
 # transfer at rate_mbps plus overhead_us per request (the stream starts
 # at sector 0, where the head is: no seek, no rotation), so the rate it
 # should reach is BYTES / (BYTES / rate + requests * overhead).  Cases:
-#   queued      4 requests in flight: each starts as the last ends
+#   queued      16 requests in flight: each starts as the last ends
 #   drivecache  one request at a time, cache_kb=1024: the drive streams
 #               ahead between requests, the next one rides along
-#   slow        rate_mbps=40, 64 KB requests, 4 in flight
+#   slow        rate_mbps=40, 64 KB requests, 16 in flight
 # and, reported but not checked, one request at a time without the
 # drive cache, which loses most of a revolution per request (as a real
 # disk does).  About 10 s.  Ends with "nbd-rate: N passed, N failed".
@@ -86,9 +86,9 @@ run() {
 	fi
 }
 
-run queued 4 262144 1
+run queued 16 262144 1
 run drivecache 1 262144 1 cache_kb=1024
-run slow 4 65536 1 rate_mbps=40
+run slow 16 65536 1 rate_mbps=40
 run qd1-nocache 1 262144 0
 echo "nbd-rate: $passed passed, $failed failed"
 [ $failed -eq 0 ]

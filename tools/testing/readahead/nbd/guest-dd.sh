@@ -18,12 +18,15 @@
 #   buffered      dd bs=1M through the page cache, read_ahead_kb=2048,
 #                 the guest's default queue depth (QEMU sends several
 #                 requests at once; readahead keeps the next queued)
-#   qd1-cache     the same with virtio_blk.queue_depth=1 (one request at
-#                 a time) and the drive's read cache (cache_kb=1024)
 #   direct-cache  dd iflag=direct bs=256k, one request at a time, with
-#                 the drive's read cache
-#   qd1           (reported, not checked) one request at a time without
-#                 the drive cache: most of a revolution lost per request
+#                 the drive's read cache (cache_kb=1024)
+# and, reported but not checked (they measure the guest's turnaround
+# between requests, which under TCG varies with the host's load):
+#   qd1-cache     buffered with virtio_blk.queue_depth=1 (one request at
+#                 a time) and the drive's read cache: the streaming rate
+#                 while the guest asks again before the segment fills
+#   qd1           the same without the drive cache: most of a revolution
+#                 lost per request
 # The rate checked is the disk's: dd's bytes over its first request's
 # arrival to its last one's completion, from the filter's trace (-D
 # spindle.trace=1); the guest's own clock is shown beside it.
@@ -163,8 +166,8 @@ TEST
 }
 
 run_case buffered 1 "" 2048 "bs=1M"
-run_case qd1-cache 1 1 2048 "bs=1M" cache_kb=1024
 run_case direct-cache 1 "" "" "bs=256k iflag=direct" cache_kb=1024
+run_case qd1-cache 0 1 2048 "bs=1M" cache_kb=1024
 run_case qd1 0 1 2048 "bs=1M"
 echo "nbd-guest: $passed passed, $failed failed"
 [ $failed -eq 0 ]

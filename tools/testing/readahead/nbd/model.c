@@ -5,10 +5,13 @@
  * The keys are the simulator's [disk] keys that time a read, with its
  * defaults and ranges (sim/README.md, "Machine files"), plus the seed of
  * the rotational latency PRNG.  Sizes take k, m, g, t (powers of 1024).
- * Requests are served one at a time in arrival order: a request that
- * arrives while the disk is busy starts when the one before completes,
- * as the next request of a queue does on a spindle, so a queued
- * sequential stream loses no revolution.
+ * Requests are served one at a time: a request that arrives while the
+ * disk is busy starts when the one before completes, as the next request
+ * of a queue does on a spindle, so a queued sequential stream loses no
+ * revolution.  The disk takes the oldest waiting request, except that a
+ * burst (requests arriving within reorder_us of the oldest) goes in
+ * ascending offset: the client sent it in order, nbdkit's worker threads
+ * may not deliver it in order, and a swap would cost a seek.
  */
 #include "model.h"
 
@@ -33,7 +36,9 @@ const char sd_help[] =
 "iface_mbps=300    cache hit rate (0.001 to 1000000)\n"
 "iops=0            >0: a throttled virtual disk instead (0 to 1000000)\n"
 "seed=1 index=0    rotational latency PRNG: the simulator's seed= and\n"
-"                  disk number (0 to 4095)";
+"                  disk number (0 to 4095)\n"
+"reorder_us=500    requests arriving together are served in ascending\n"
+"                  offset (nbdkit's threads may swap them; 0 to 100000)";
 
 void sd_defaults(struct sd_disk *d)
 {
@@ -50,6 +55,7 @@ void sd_defaults(struct sd_disk *d)
 	d->p.iops = 0;
 	d->seed = 1;
 	d->index = 0;
+	d->reorder_ns = 500000;
 }
 
 /* 0, -1 not a number, -2 too large. */
@@ -114,6 +120,8 @@ static const struct {
 	{ "seed", P(seed), false, true, 0, UINT64_MAX,
 	  "0", "18446744073709551615" },
 	{ "index", P(index), false, true, 0, 4095, "0", "4095" },
+	{ "reorder_us", P(reorder_ns), false, true, 0, 100000,
+	  "0", "100000" },
 };
 
 static const struct {
@@ -150,7 +158,9 @@ int sd_set(struct sd_disk *d, const char *key, const char *val,
 				 val, key, u_keys[i].los, u_keys[i].his);
 			return -1;
 		}
-		if (u_keys[i].wide)
+		if (u_keys[i].off == P(reorder_ns))
+			d->reorder_ns = u * 1000;
+		else if (u_keys[i].wide)
 			*(uint64_t *)(base + u_keys[i].off) = u;
 		else
 			*(unsigned int *)(base + u_keys[i].off) = u;
@@ -214,4 +224,25 @@ uint64_t sd_read(struct sd_disk *d, uint64_t arrival, uint64_t offset,
 	d->wait_ns += start - arrival;
 	d->free_at = start + t;
 	return d->free_at;
+}
+
+unsigned int sd_pick(const struct sd_disk *d, const struct sd_req *const *w,
+		     unsigned int n)
+{
+	unsigned int i, oldest = 0, pick;
+	uint64_t start, until;
+
+	for (i = 1; i < n; i++)
+		if (w[i]->arrival < w[oldest]->arrival)
+			oldest = i;
+	start = d->free_at > w[oldest]->arrival ? d->free_at :
+						 w[oldest]->arrival;
+	until = w[oldest]->arrival + d->reorder_ns;
+	if (until > start)
+		until = start;
+	pick = oldest;
+	for (i = 0; i < n; i++)
+		if (w[i]->arrival <= until && w[i]->offset < w[pick]->offset)
+			pick = i;
+	return pick;
 }

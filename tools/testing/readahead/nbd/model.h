@@ -21,6 +21,7 @@ struct sd_disk {
 	struct spindle mech;
 	struct prng rng;
 	uint64_t free_at;		/* when the last request completes */
+	uint64_t reorder_ns;		/* a burst's window (sd_pick) */
 	/* what it did */
 	uint64_t reads, sectors, seeks, cache_hits, busy_ns, wait_ns;
 };
@@ -38,12 +39,30 @@ int sd_start(struct sd_disk *d);
 void sd_stop(struct sd_disk *d);
 /*
  * A read of @count bytes at byte @offset arriving at @arrival (ns, on
- * the disk's clock, starting at 0): it waits for the requests before it,
- * then takes the model's time.  Returns when it completes; *@how gets
- * SPINDLE_SEEK and SPINDLE_CACHE_HIT.  Calls must be in arrival order.
+ * the disk's clock, starting at 0): it starts when the disk is free
+ * (the request before it completes) or at its arrival, whichever is
+ * later, and takes the model's time.  Returns when it completes; *@how
+ * gets SPINDLE_SEEK and SPINDLE_CACHE_HIT.  Calls are in the order the
+ * disk serves the requests (sd_pick() chooses among those waiting).
  */
 uint64_t sd_read(struct sd_disk *d, uint64_t arrival, uint64_t offset,
 		 uint64_t count, unsigned int *how);
+
+struct sd_req {
+	uint64_t arrival;		/* ns, the disk's clock */
+	uint64_t offset, count;		/* bytes */
+};
+
+/*
+ * Which of the @n requests waiting for the disk it serves next, when it
+ * gets free at d->free_at.  The oldest, unless others arrived with it:
+ * requests that arrived within reorder_us after the oldest, and by the
+ * time the disk starts, are one burst, taken in ascending offset (the
+ * client sent them together, in its elevator's order; nbdkit's worker
+ * threads may hand them over in any order).  reorder_us=0: arrival order.
+ */
+unsigned int sd_pick(const struct sd_disk *d, const struct sd_req *const *w,
+		     unsigned int n);
 
 /* The keys, their ranges and defaults, for --help and the README. */
 extern const char sd_help[];

@@ -3,7 +3,8 @@
  * tests.c - the spindle filter's delays, exactly, without nbdkit: each
  * test feeds model.c (and through it sim/spindle.c) a request sequence
  * with arrival times and checks the completion times to the nanosecond,
- * worked out by hand from the model's formulas.  The rotational latency
+ * worked out by hand from the model's formulas, and which waiting
+ * request the disk takes next.  The rotational latency
  * after a seek is the seeded PRNG's draw, checked both as a literal and
  * as prng_below() of the same stream.  Ends with "N passed, N failed".
  */
@@ -301,6 +302,45 @@ static void test_determinism(void)
 	      run_sequence(8) != a);
 }
 
+static unsigned int pick2(struct sd_disk *d, uint64_t free_at,
+			  uint64_t arr0, uint64_t off0,
+			  uint64_t arr1, uint64_t off1)
+{
+	struct sd_req a = { .arrival = arr0, .offset = off0, .count = 4096 };
+	struct sd_req b = { .arrival = arr1, .offset = off1, .count = 4096 };
+	const struct sd_req *w[] = { &a, &b };
+
+	d->free_at = free_at;
+	return sd_pick(d, w, 2);
+}
+
+/* The disk's choice among waiting requests: oldest, a burst by offset. */
+static void test_pick(void)
+{
+	struct sd_disk d;
+	char err[160];
+
+	sd_defaults(&d);
+	CHECK_EQ("pick: default window 500 us", d.reorder_ns, 500000);
+	CHECK_EQ("pick: a burst goes in ascending offset",
+		 pick2(&d, 10000000, 1000000, 1 << 20, 1050000, 0), 1);
+	CHECK_EQ("pick: the same, listed the other way",
+		 pick2(&d, 10000000, 1050000, 0, 1000000, 1 << 20), 0);
+	CHECK_EQ("pick: outside the window, the oldest",
+		 pick2(&d, 10000000, 1000000, 1 << 20, 1500001, 0), 0);
+	CHECK_EQ("pick: at the window's edge, still a burst",
+		 pick2(&d, 10000000, 1000000, 1 << 20, 1500000, 0), 1);
+	CHECK_EQ("pick: not arrived when the disk started, the oldest",
+		 pick2(&d, 1020000, 1000000, 1 << 20, 1050000, 0), 0);
+	CHECK_EQ("pick: idle disk, the oldest only",
+		 pick2(&d, 0, 1000000, 1 << 20, 1000001, 0), 0);
+	sd_set(&d, "reorder_us", "0", err, sizeof(err));
+	CHECK_EQ("pick: reorder_us=0, arrival order",
+		 pick2(&d, 10000000, 1000000, 1 << 20, 1000001, 0), 0);
+	sd_set(&d, "reorder_us", "250", err, sizeof(err));
+	CHECK_EQ("pick: reorder_us=250", d.reorder_ns, 250000);
+}
+
 static void expect_err(const char *key, const char *val, const char *want)
 {
 	struct sd_disk d;
@@ -341,6 +381,8 @@ static void test_params(void)
 	expect_err("cache_segments", "257",
 		   "bad value '257' for option 'cache_segments' (allowed: 0 to 256)");
 	expect_err("cache_kb", "-5", "bad value '-5' for option 'cache_kb'");
+	expect_err("reorder_us", "100001",
+		   "bad value '100001' for option 'reorder_us' (allowed: 0 to 100000)");
 	expect_err("index", "4096",
 		   "bad value '4096' for option 'index' (allowed: 0 to 4095)");
 	expect_err("seed", "18446744073709551616",
@@ -372,6 +414,7 @@ int main(void)
 	test_iops();
 	test_unaligned();
 	test_determinism();
+	test_pick();
 	test_params();
 	printf("nbd: %u passed, %u failed\n", passed, failed);
 	return failed ? 1 : 0;
