@@ -61,7 +61,7 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
 	kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
-	bench-analyzer bench-cpu nbd nbd-rate clean
+	bench-analyzer bench-cpu nbd nbd-rate nbd-guest clean
 
 all: harness
 
@@ -108,6 +108,7 @@ check: tree
 
 # The spindle nbdkit filter (tools/testing/readahead/nbd): build, unit tests;
 # nbd-rate: nbdcopy through it reaches the model's streaming rate (~10 s).
+# nbd-guest: a guest's dd does (~1 min once the kernel is built).
 NBD_DEPS := gcc make libc6-dev nbdkit nbdkit-plugin-dev libnbd-bin
 nbd:
 	@$(SCRIPTS)/deps.sh $(NBD_DEPS)
@@ -115,6 +116,11 @@ nbd:
 
 nbd-rate: nbd
 	@$(MAKE) -s -C tools/testing/readahead/nbd OUT=$(BUILD)/nbd check-rate
+
+# A guest's dd on a spindle disk (the patched bench kernel; ~1 min).
+nbd-guest: tree nbd
+	@tools/testing/readahead/qemu/build-kernel.sh patched >/dev/null
+	@tools/testing/readahead/nbd/guest-dd.sh patched
 
 kernel-obj: tree
 	$(SCRIPTS)/kernel-tree.sh $(TREE) $(PATCHED) $(CURDIR)
