@@ -1053,9 +1053,12 @@ static void op_unbounded(struct reader *r)
 	/*
 	 * 6.1's read_pages() updates ractl->ra without checking it, and
 	 * fs/verity calls with none: a filesystem leaving folios behind
-	 * would make it dereference NULL.  Reported, not run.
+	 * would make it dereference NULL.  Reported, not run.  Any limit on
+	 * what the filesystem takes can leave folios: the request may grow
+	 * (expand_align) past @nr before the filesystem sees it.
 	 */
-	if (!is_ours() && no_ra && nr && h_fs.take < nr) {
+	if (!is_ours() && no_ra && nr && h_fs.take != ULONG_MAX &&
+	    (h_fs.take < nr || h_fs.expand_align)) {
 		violation("null-ra: page_cache_ra_unbounded(ra NULL, %lu pages) with ->readahead taking %lu: read_pages() dereferences ractl->ra",
 			  nr, h_fs.take);
 		return;
