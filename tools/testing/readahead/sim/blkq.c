@@ -96,7 +96,7 @@ static void unlink_request(struct disk *d, struct blk_request *r)
  */
 static void dispatch(struct disk *d)
 {
-	unsigned int depth = d->p.iops > 0 ? VIRTIO_DEPTH : 1;
+	unsigned int depth = d->p.mech.iops > 0 ? VIRTIO_DEPTH : 1;
 	struct blk_request *r;
 	simtime_t t, start;
 	bool seek;

@@ -27,36 +27,15 @@
  */
 #include "sim.h"
 
-static void spindle_params_of(const struct disk_params *p,
-			      struct spindle_params *sp)
-{
-	sp->capacity = p->capacity;
-	sp->rpm = p->rpm;
-	sp->seek_ms = p->seek_ms;
-	sp->track_ms = p->track_ms;
-	sp->rate_mbps = p->rate_mbps;
-	sp->overhead_us = p->overhead_us;
-	sp->cache_kb = p->cache_kb;
-	sp->cache_segments = p->cache_segments;
-	sp->iface_mbps = p->iface_mbps;
-	sp->iops = p->iops;
-}
-
 double disk_rate_bps(const struct disk_params *p)
 {
-	struct spindle_params sp;
-
-	spindle_params_of(p, &sp);
-	return spindle_rate_bps(&sp);
+	return spindle_rate_bps(&p->mech);
 }
 
 double disk_stream_seconds(const struct disk_params *p, uint64_t bytes,
 			   uint64_t req_bytes)
 {
-	struct spindle_params sp;
-
-	spindle_params_of(p, &sp);
-	return spindle_stream_seconds(&sp, bytes, req_bytes);
+	return spindle_stream_seconds(&p->mech, bytes, req_bytes);
 }
 
 bool disk_read_fails(const struct disk *d, uint64_t sector, uint64_t nsect)
@@ -73,7 +52,7 @@ bool disk_read_fails(const struct disk *d, uint64_t sector, uint64_t nsect)
 void disk_init(struct disk *d, int index)
 {
 	d->index = index;
-	d->mech.segs = calloc(d->p.cache_segments + 1, sizeof(*d->mech.segs));
+	d->mech.segs = calloc(d->p.mech.cache_segments + 1, sizeof(*d->mech.segs));
 	if (!d->mech.segs)
 		sim_die("sim: out of host memory");
 }
@@ -81,13 +60,11 @@ void disk_init(struct disk *d, int index)
 simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
 		       bool *seek)
 {
-	struct spindle_params sp;
 	unsigned int how;
 	simtime_t t;
 
-	spindle_params_of(&d->p, &sp);
-	t = spindle_service(&d->mech, &sp, &d->rng, sim_now, sector, nsect,
-			    &how);
+	t = spindle_service(&d->mech, &d->p.mech, &d->rng, sim_now, sector,
+			    nsect, &how);
 	*seek = how & SPINDLE_SEEK;
 	if (how & SPINDLE_CACHE_HIT)
 		d->st.cache_hits++;

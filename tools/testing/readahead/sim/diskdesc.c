@@ -49,15 +49,15 @@ static int cur_line;
 static void disk_defaults(struct disk_params *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->capacity = 300ULL << 30;
-	p->rpm = 10000;
-	p->seek_ms = 4.5;
-	p->track_ms = 0.5;
-	p->rate_mbps = 100;
-	p->overhead_us = 20;
-	p->cache_kb = 0;
-	p->cache_segments = 8;
-	p->iface_mbps = 300;
+	p->mech.capacity = 300ULL << 30;
+	p->mech.rpm = 10000;
+	p->mech.seek_ms = 4.5;
+	p->mech.track_ms = 0.5;
+	p->mech.rate_mbps = 100;
+	p->mech.overhead_us = 20;
+	p->mech.cache_kb = 0;
+	p->mech.cache_segments = 8;
+	p->mech.iface_mbps = 300;
 	p->max_sectors_kb = 512;
 	p->read_ahead_kb = 128;
 	p->elv = &elv_sort;
@@ -119,9 +119,9 @@ static const struct uint_key {
 	size_t off;
 	uint64_t lo, hi;
 } uint_keys[] = {
-	{ "rpm", PARAM(rpm), 1000, 30000 },
-	{ "cache_kb", PARAM(cache_kb), 0, 1 << 20 },
-	{ "cache_segments", PARAM(cache_segments), 0, 256 },
+	{ "rpm", PARAM(mech.rpm), 1000, 30000 },
+	{ "cache_kb", PARAM(mech.cache_kb), 0, 1 << 20 },
+	{ "cache_segments", PARAM(mech.cache_segments), 0, 256 },
 	{ "max_sectors_kb", PARAM(max_sectors_kb), 4, 1 << 16 },
 	{ "read_ahead_kb", PARAM(read_ahead_kb), 0, 1 << 20 },
 	{ "partitions", PARAM(partitions), 0, 4 },
@@ -132,13 +132,13 @@ static const struct dbl_key {
 	size_t off;
 	double lo, hi;
 } dbl_keys[] = {
-	{ "seek_ms", PARAM(seek_ms), 0, SIM_MAX_MS },
-	{ "track_ms", PARAM(track_ms), 0, SIM_MAX_MS },
-	{ "rate_mbps", PARAM(rate_mbps), 0.001, SIM_MAX_MBPS },
-	{ "overhead_us", PARAM(overhead_us), 0, SIM_MAX_US },
-	{ "iface_mbps", PARAM(iface_mbps), 0.001, SIM_MAX_MBPS },
+	{ "seek_ms", PARAM(mech.seek_ms), 0, SIM_MAX_MS },
+	{ "track_ms", PARAM(mech.track_ms), 0, SIM_MAX_MS },
+	{ "rate_mbps", PARAM(mech.rate_mbps), 0.001, SIM_MAX_MBPS },
+	{ "overhead_us", PARAM(mech.overhead_us), 0, SIM_MAX_US },
+	{ "iface_mbps", PARAM(mech.iface_mbps), 0.001, SIM_MAX_MBPS },
 	{ "plug_ms", PARAM(plug_ms), 0, SIM_MAX_MS },
-	{ "iops", PARAM(iops), 0, 1000000 },
+	{ "iops", PARAM(mech.iops), 0, 1000000 },
 };
 
 /*
@@ -232,7 +232,7 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 
 	if (!strcmp(key, "capacity"))
 		return opt_size(cur_path, cur_line, key, val, 1 << 20,
-				SIM_MAX_BYTES, &p->capacity);
+				SIM_MAX_BYTES, &p->mech.capacity);
 	if (!strcmp(key, "elevator"))
 		return set_elevator(p, key, val);
 	if (!strcmp(key, "fail_sectors"))
@@ -336,7 +336,7 @@ static int add_disks(const char *first, char lo, char hi,
 			if (!strcmp(disks[i].name, d->name))
 				return err("disk %s defined twice", d->name);
 		d->p = *p;
-		total = p->capacity >> SECTOR_SHIFT;
+		total = p->mech.capacity >> SECTOR_SHIFT;
 		/* Partitions start at 1 MB, as fdisk puts them. */
 		each = (total - 2048) / (p->partitions ? p->partitions : 1);
 		each &= ~2047ULL;

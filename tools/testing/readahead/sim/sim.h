@@ -58,21 +58,12 @@ struct elevator_type;
 #define DISK_MAX_FAIL	8
 
 struct disk_params {
-	uint64_t capacity;		/* bytes */
-	unsigned int rpm;
-	double seek_ms;			/* average seek */
-	double track_ms;		/* track-to-track seek */
-	double rate_mbps;		/* media streaming rate, 10^6 B/s */
-	double overhead_us;		/* per-command controller overhead */
-	unsigned int cache_kb;		/* drive read-ahead segment, 0: off */
-	unsigned int cache_segments;
-	double iface_mbps;		/* transfer rate of cache hits */
+	struct spindle_params mech;	/* what times a read (spindle.h) */
 	unsigned int max_sectors_kb;
 	unsigned int read_ahead_kb;
 	const struct elevator_type *elv;	/* I/O scheduler (elevator.h) */
 	double elv_tun[ELV_MAX_TUNABLES];	/* its tunables, by index */
 	double plug_ms;			/* legacy queue plugging, 0: off */
-	double iops;			/* >0: a throttled virtual disk */
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
 	/* fail_sectors: reads touching these (inclusive, absolute) fail */
