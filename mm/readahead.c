@@ -524,6 +524,43 @@ static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
 }
 
 /*
+ * The steps the two gathering loops below share.  Folios sit locked in
+ * the cache until read_pages() submits them; reclaim must not call back
+ * into the filesystem meanwhile, nor may the file be truncated.
+ */
+static unsigned int ra_gather_begin(struct address_space *mapping)
+{
+	unsigned int nofs = memalloc_nofs_save();
+
+	filemap_invalidate_lock_shared(mapping);
+	return nofs;
+}
+
+static void ra_gather_end(struct readahead_control *ractl, unsigned int nofs)
+{
+	read_pages(ractl);
+	filemap_invalidate_unlock_shared(ractl->mapping);
+	memalloc_nofs_restore(nofs);
+}
+
+/* @folio of @nr pages joins the batch; it carries the marker if @mark. */
+static void ra_gather_folio(struct readahead_control *ractl,
+			    struct folio *folio, unsigned long nr, bool mark)
+{
+	if (mark)
+		folio_set_readahead(folio);
+	ractl->_workingset |= folio_test_workingset(folio);
+	ractl->_nr_pages += nr;
+}
+
+/* A hole at @index: submit the batch before it, restart after it. */
+static void ra_gather_skip(struct readahead_control *ractl, pgoff_t index)
+{
+	read_pages(ractl);
+	ractl->_index = index + 1;
+}
+
+/*
  * Read @nr_to_read pages from the readahead index in order-0 folios,
  * marking the page @lookahead_size pages before the end (none for 0).
  * Cached pages are skipped, and each run of missing pages is submitted
@@ -538,37 +575,29 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
 	struct address_space *mapping = ractl->mapping;
 	pgoff_t index = readahead_index(ractl);
 	gfp_t gfp = readahead_gfp_mask(mapping);
+	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long left, added = 0;
-	unsigned int nofs;
 
-	/* As in ra_read_folios(). */
-	nofs = memalloc_nofs_save();
-	filemap_invalidate_lock_shared(mapping);
 	for (left = nr_to_read; left; left--, index++) {
-		struct folio *folio;
+		struct folio *folio = NULL;
 
-		if (ra_page_cached(mapping, index))
-			goto skip;
-		folio = filemap_alloc_folio(gfp, 0);
-		if (!folio)
-			break;
-		if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
-			folio_put(folio);
-			goto skip;
+		if (!ra_page_cached(mapping, index)) {
+			folio = filemap_alloc_folio(gfp, 0);
+			if (!folio)
+				break;
+			if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
+				folio_put(folio);
+				folio = NULL;
+			}
 		}
-		if (left == lookahead_size)
-			folio_set_readahead(folio);
-		ractl->_workingset |= folio_test_workingset(folio);
-		ractl->_nr_pages++;
+		if (!folio) {
+			ra_gather_skip(ractl, index);
+			continue;
+		}
+		ra_gather_folio(ractl, folio, 1, left == lookahead_size);
 		added++;
-		continue;
-skip:
-		read_pages(ractl);
-		ractl->_index = index + 1;
 	}
-	read_pages(ractl);
-	filemap_invalidate_unlock_shared(mapping);
-	memalloc_nofs_restore(nofs);
+	ra_gather_end(ractl, nofs);
 	return added;
 }
 
@@ -601,12 +630,7 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 	if (!order)
 		return ra_read_pages(ractl, nr_to_read, lookahead_size);
 
-	/*
-	 * Folios sit locked in the cache until read_pages() submits them;
-	 * reclaim must not call back into the filesystem meanwhile.
-	 */
-	nofs = memalloc_nofs_save();
-	filemap_invalidate_lock_shared(mapping);
+	nofs = ra_gather_begin(mapping);
 	for (; left; left -= nr, index += nr) {
 		unsigned int o = 0;
 		struct folio *folio;
@@ -641,20 +665,13 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			goto skip;
 		}
 		/* The marker: @lookahead_size pages before the end. */
-		if (left == lookahead_size)
-			folio_set_readahead(folio);
-		ractl->_workingset |= folio_test_workingset(folio);
-		ractl->_nr_pages += nr;
+		ra_gather_folio(ractl, folio, nr, left == lookahead_size);
 		added += nr;
 		continue;
 skip:
-		/* Submit the run before the hole and restart after it. */
-		read_pages(ractl);
-		ractl->_index = index + 1;
+		ra_gather_skip(ractl, index);
 	}
-	read_pages(ractl);
-	filemap_invalidate_unlock_shared(mapping);
-	memalloc_nofs_restore(nofs);
+	ra_gather_end(ractl, nofs);
 	return added;
 }
 
