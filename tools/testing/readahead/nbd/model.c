@@ -43,16 +43,7 @@ const char sd_help[] =
 void sd_defaults(struct sd_disk *d)
 {
 	memset(d, 0, sizeof(*d));
-	d->p.capacity = 300ULL << 30;
-	d->p.rpm = 10000;
-	d->p.seek_ms = 4.5;
-	d->p.track_ms = 0.5;
-	d->p.rate_mbps = 100;
-	d->p.overhead_us = 20;
-	d->p.cache_kb = 0;
-	d->p.cache_segments = 8;
-	d->p.iface_mbps = 300;
-	d->p.iops = 0;
+	spindle_defaults(&d->p);
 	d->seed = 1;
 	d->index = 0;
 	d->reorder_ns = 500000;

@@ -49,15 +49,7 @@ static int cur_line;
 static void disk_defaults(struct disk_params *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->mech.capacity = 300ULL << 30;
-	p->mech.rpm = 10000;
-	p->mech.seek_ms = 4.5;
-	p->mech.track_ms = 0.5;
-	p->mech.rate_mbps = 100;
-	p->mech.overhead_us = 20;
-	p->mech.cache_kb = 0;
-	p->mech.cache_segments = 8;
-	p->mech.iface_mbps = 300;
+	spindle_defaults(&p->mech);
 	p->max_sectors_kb = 512;
 	p->read_ahead_kb = 128;
 	p->elv = &elv_sort;

@@ -107,6 +107,22 @@ static void retire_segment(struct spindle *s, const struct spindle_params *p,
 	victim->used = ++s->seg_clock;
 }
 
+void spindle_defaults(struct spindle_params *p)
+{
+	*p = (struct spindle_params){
+		.capacity = 300ULL << 30,
+		.rpm = 10000,
+		.seek_ms = 4.5,
+		.track_ms = 0.5,
+		.rate_mbps = 100,
+		.overhead_us = 20,
+		.cache_kb = 0,
+		.cache_segments = 8,
+		.iface_mbps = 300,
+		.iops = 0,
+	};
+}
+
 uint64_t spindle_service(struct spindle *s, const struct spindle_params *p,
 			 struct prng *rng, uint64_t now, uint64_t sector,
 			 uint64_t nsect, unsigned int *how)

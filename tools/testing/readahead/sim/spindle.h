@@ -28,6 +28,9 @@ struct spindle_params {
 	double iops;			/* >0: a throttled virtual disk */
 };
 
+/* The defaults of the [disk] keys above: a 2009 10k rpm SAS disk. */
+void spindle_defaults(struct spindle_params *p);
+
 struct spindle_seg {
 	uint64_t start, end;		/* sectors held */
 	uint64_t used;			/* LRU stamp */
