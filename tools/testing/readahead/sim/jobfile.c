@@ -182,42 +182,42 @@ static int range_err(const char *path, int line, const char *key,
 			val, key, lo, hi);
 }
 
-int opt_size(const char *path, int line, const char *key, const char *val,
-	     uint64_t lo, uint64_t hi, uint64_t *out)
+/* A whole number by @parse, in [lo, hi] (printed by @fmt) or an error. */
+static int opt_u64(const char *path, int line, const char *key,
+		   const char *val, uint64_t lo, uint64_t hi, uint64_t *out,
+		   int (*parse)(const char *s, uint64_t *out), bool size)
 {
 	char l[32], h[32];
 	uint64_t v = 0;
-	int ret = parse_size(val, &v);
+	int ret = parse(val, &v);
 
 	if (ret == -1)
 		return file_err(path, line, "bad value '%s' for option '%s'",
 				val, key);
 	if (ret || v < lo || v > hi) {
-		fmt_size(l, sizeof(l), lo);
-		fmt_size(h, sizeof(h), hi);
+		if (size) {
+			fmt_size(l, sizeof(l), lo);
+			fmt_size(h, sizeof(h), hi);
+		} else {
+			snprintf(l, sizeof(l), "%llu", (unsigned long long)lo);
+			snprintf(h, sizeof(h), "%llu", (unsigned long long)hi);
+		}
 		return range_err(path, line, key, val, l, h);
 	}
 	*out = v;
 	return 0;
 }
 
+int opt_size(const char *path, int line, const char *key, const char *val,
+	     uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	return opt_u64(path, line, key, val, lo, hi, out, parse_size, true);
+}
+
 int opt_uint(const char *path, int line, const char *key, const char *val,
 	     uint64_t lo, uint64_t hi, uint64_t *out)
 {
-	char l[32], h[32];
-	uint64_t v = 0;
-	int ret = parse_uint(val, &v);
-
-	if (ret == -1)
-		return file_err(path, line, "bad value '%s' for option '%s'",
-				val, key);
-	if (ret || v < lo || v > hi) {
-		snprintf(l, sizeof(l), "%llu", (unsigned long long)lo);
-		snprintf(h, sizeof(h), "%llu", (unsigned long long)hi);
-		return range_err(path, line, key, val, l, h);
-	}
-	*out = v;
-	return 0;
+	return opt_u64(path, line, key, val, lo, hi, out, parse_uint, false);
 }
 
 int opt_double(const char *path, int line, const char *key, const char *val,
