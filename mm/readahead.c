@@ -142,8 +142,6 @@ enum ra_pattern {
 	RA_PATTERN_RANDOM,
 	RA_PATTERN_AROUND,
 	RA_PATTERN_FADVISE,
-	RA_PATTERN_ALL,		/* the stats table's total row */
-	RA_PATTERN_NR,
 };
 
 /* One readahead decision: what was asked and what was read. */
@@ -159,250 +157,14 @@ struct ra_decision {
 };
 
 #ifdef CONFIG_READAHEAD_TRACE
-/*
- * /sys/kernel/debug/readahead/: trace_enable turns on one kernel log line
- * per decision, rate limited; stats is a table of per-CPU counters per
- * pattern and the number of lines the limit dropped.  The readahead
- * tracepoint carries every decision.
- */
-static const char * const ra_pattern_names[RA_PATTERN_NR] = {
-	[RA_PATTERN_INITIAL0]	= "initial0",
-	[RA_PATTERN_INITIAL]	= "initial",
-	[RA_PATTERN_SUBSEQUENT]	= "subsequent",
-	[RA_PATTERN_MARKER]	= "marker",
-	[RA_PATTERN_CONTEXT]	= "context",
-	[RA_PATTERN_OVERSIZE]	= "oversize",
-	[RA_PATTERN_RANDOM]	= "random",
-	[RA_PATTERN_AROUND]	= "around",
-	[RA_PATTERN_FADVISE]	= "fadvise",
-	[RA_PATTERN_ALL]	= "all",
-};
-
-enum ra_stat {
-	RA_STAT_CALLS,		/* readahead decisions */
-	RA_STAT_EOF_HIT,	/* windows reaching the end of file */
-	RA_STAT_CACHE_HIT,	/* windows that found pages cached */
-	RA_STAT_IO,		/* decisions that submitted I/O */
-	RA_STAT_SYNC_IO,	/* ...for a synchronous request */
-	RA_STAT_MMAP_IO,	/* ...for a page fault */
-	RA_STAT_SIZE,		/* sum of window sizes */
-	RA_STAT_ASYNC_SIZE,	/* sum of their async parts */
-	RA_STAT_IO_SIZE,	/* sum of pages submitted */
-	RA_STAT_NR,
-};
-
-struct ra_stats {
-	unsigned long count[RA_PATTERN_NR][RA_STAT_NR];
-	unsigned long dropped;	/* trace lines the rate limit dropped */
-};
-
-static DEFINE_PER_CPU(struct ra_stats, ra_stats);
-static DEFINE_STATIC_KEY_FALSE(ra_trace_key);
-
-/* At most RA_TRACE_BURST trace lines per RA_TRACE_INTERVAL reach the log. */
-#define RA_TRACE_INTERVAL	(5 * HZ)
-#define RA_TRACE_BURST		500
-static DEFINE_RATELIMIT_STATE(ra_trace_rs, RA_TRACE_INTERVAL, RA_TRACE_BURST);
-
-/* The log line of a decision, with @name the format of the file's name. */
-#define RA_TRACE_FMT(name)						\
-	"readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(" name "), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu\n"
-
-static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
-			 unsigned long n)
-{
-	this_cpu_add(ra_stats.count[pattern][stat], n);
-	this_cpu_add(ra_stats.count[RA_PATTERN_ALL][stat], n);
-}
-
-static void ra_trace_line(struct readahead_control *ractl,
-			  const struct ra_decision *d)
-{
-	struct inode *inode = ractl->mapping->host;
-	struct super_block *sb = inode->i_sb;
-	const char *pattern = ra_pattern_names[d->pattern];
-	char miss[24] = "";
-
-	if (!__ratelimit(&ra_trace_rs)) {
-		this_cpu_inc(ra_stats.dropped);
-		return;
-	}
-	if (d->fault && ractl->ra)
-		snprintf(miss, sizeof(miss), ", miss=%u", ractl->ra->mmap_miss);
-	/* %pD, not d_name: a concurrent rename may free the name. */
-	if (ractl->file)
-		pr_info(RA_TRACE_FMT("%pD"), pattern, task_pid_nr(current),
-			current->comm, MAJOR(sb->s_dev), MINOR(sb->s_dev),
-			sb->s_id, inode->i_ino, ractl->file, d->index, d->req,
-			d->start, d->size, d->async_size, d->start > d->index,
-			miss, d->actual);
-	else
-		pr_info(RA_TRACE_FMT(""), pattern, task_pid_nr(current),
-			current->comm, MAJOR(sb->s_dev), MINOR(sb->s_dev),
-			sb->s_id, inode->i_ino, d->index, d->req, d->start,
-			d->size, d->async_size, d->start > d->index, miss,
-			d->actual);
-}
-
-/* Count, trace and log one decision. */
 static void ra_account(struct readahead_control *ractl,
-		       const struct ra_decision *d)
-{
-	struct inode *inode = ractl->mapping->host;
-	loff_t isize = i_size_read(inode);
-	pgoff_t eof = isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
-	unsigned long in_file = 0;
-
-	if (d->start < eof)
-		in_file = min_t(unsigned long, d->size, eof - d->start);
-
-	ra_stats_add(d->pattern, RA_STAT_CALLS, 1);
-	if (d->start + d->size >= eof)
-		ra_stats_add(d->pattern, RA_STAT_EOF_HIT, 1);
-	if (d->actual < in_file)
-		ra_stats_add(d->pattern, RA_STAT_CACHE_HIT, 1);
-	if (d->actual) {
-		ra_stats_add(d->pattern, RA_STAT_IO, 1);
-		if (d->start <= d->index)
-			ra_stats_add(d->pattern, RA_STAT_SYNC_IO, 1);
-		if (d->fault)
-			ra_stats_add(d->pattern, RA_STAT_MMAP_IO, 1);
-	}
-	ra_stats_add(d->pattern, RA_STAT_SIZE, d->size);
-	ra_stats_add(d->pattern, RA_STAT_ASYNC_SIZE, d->async_size);
-	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
-
-	trace_readahead(ra_pattern_names[d->pattern], ractl->file, inode,
-			d->index, d->req, d->start, d->size, d->async_size,
-			d->fault && ractl->ra,
-			ractl->ra ? ractl->ra->mmap_miss : 0, d->actual);
-	if (static_branch_unlikely(&ra_trace_key))
-		ra_trace_line(ractl, d);
-}
-
-static ssize_t ra_trace_enable_read(struct file *file, char __user *buf,
-				    size_t count, loff_t *ppos)
-{
-	char val[3] = { '0', '\n', '\0' };
-
-	if (static_branch_unlikely(&ra_trace_key))
-		val[0] = '1';
-	return simple_read_from_buffer(buf, count, ppos, val, 2);
-}
-
-/* Only "0" or "1" (with an optional newline); all else is -EINVAL. */
-static ssize_t ra_trace_enable_write(struct file *file,
-				     const char __user *buf, size_t count,
-				     loff_t *ppos)
-{
-	unsigned int on;
-
-	if (kstrtouint_from_user(buf, count, 10, &on) || on > 1)
-		return -EINVAL;
-	if (on)
-		static_branch_enable(&ra_trace_key);
-	else
-		static_branch_disable(&ra_trace_key);
-	return count;
-}
-
-static const struct file_operations ra_trace_enable_fops = {
-	.owner	= THIS_MODULE,
-	.read	= ra_trace_enable_read,
-	.write	= ra_trace_enable_write,
-	.llseek	= default_llseek,
-};
-
-static unsigned long ra_stats_sum(int pattern, int stat)
-{
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(&ra_stats, cpu)->count[pattern][stat];
-	return sum;
-}
-
-static unsigned long ra_stats_dropped(void)
-{
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(&ra_stats, cpu)->dropped;
-	return sum;
-}
-
-static int ra_stats_show(struct seq_file *m, void *v)
-{
-	int p;
-
-	seq_printf(m, "%-10s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
-		   "pattern", "readahead", "eof_hit", "cache_hit", "io",
-		   "sync_io", "mmap_io", "size", "async_size", "io_size");
-	for (p = 0; p < RA_PATTERN_NR; p++) {
-		unsigned long calls = ra_stats_sum(p, RA_STAT_CALLS);
-		unsigned long io = ra_stats_sum(p, RA_STAT_IO);
-
-		seq_printf(m, "%-10s %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu\n",
-			   ra_pattern_names[p], calls,
-			   ra_stats_sum(p, RA_STAT_EOF_HIT),
-			   ra_stats_sum(p, RA_STAT_CACHE_HIT), io,
-			   ra_stats_sum(p, RA_STAT_SYNC_IO),
-			   ra_stats_sum(p, RA_STAT_MMAP_IO),
-			   calls ? ra_stats_sum(p, RA_STAT_SIZE) / calls : 0,
-			   calls ? ra_stats_sum(p, RA_STAT_ASYNC_SIZE) / calls :
-				   0,
-			   io ? ra_stats_sum(p, RA_STAT_IO_SIZE) / io : 0);
-	}
-	seq_printf(m, "%-10s %10lu\n", "dropped", ra_stats_dropped());
-	return 0;
-}
-
-static int ra_stats_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, ra_stats_show, NULL);
-}
-
-/* Writing "0" resets the table; all else is -EINVAL. */
-static ssize_t ra_stats_write(struct file *file, const char __user *buf,
-			      size_t count, loff_t *ppos)
-{
-	unsigned int val;
-	int cpu;
-
-	if (kstrtouint_from_user(buf, count, 10, &val) || val)
-		return -EINVAL;
-	for_each_possible_cpu(cpu)
-		memset(per_cpu_ptr(&ra_stats, cpu), 0, sizeof(struct ra_stats));
-	return count;
-}
-
-static const struct file_operations ra_stats_fops = {
-	.owner		= THIS_MODULE,
-	.open		= ra_stats_open,
-	.read		= seq_read,
-	.write		= ra_stats_write,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-};
-
-static int __init ra_debugfs_init(void)
-{
-	struct dentry *dir = debugfs_create_dir("readahead", NULL);
-
-	debugfs_create_file("trace_enable", 0644, dir, NULL,
-			    &ra_trace_enable_fops);
-	debugfs_create_file("stats", 0644, dir, NULL, &ra_stats_fops);
-	return 0;
-}
-late_initcall(ra_debugfs_init);
-#else /* !CONFIG_READAHEAD_TRACE */
+		       const struct ra_decision *d);
+#else
 static inline void ra_account(struct readahead_control *ractl,
 			      const struct ra_decision *d)
 {
 }
-#endif /* CONFIG_READAHEAD_TRACE */
+#endif
 
 /**
  * file_ra_state_init - Initialise a file's readahead state.
@@ -796,7 +558,7 @@ void force_page_cache_ra(struct readahead_control *ractl,
  * First window of a stream: the request rounded up to a power of two,
  * quadrupled when small, doubled when medium, else the maximum.
  */
-static unsigned long ra_initial_size(unsigned long req, unsigned long max)
+static unsigned long get_init_ra_size(unsigned long req, unsigned long max)
 {
 	unsigned long size = roundup_pow_of_two(req);
 
@@ -808,7 +570,7 @@ static unsigned long ra_initial_size(unsigned long req, unsigned long max)
 }
 
 /* The window after one of @cur pages: fast growth first, then doubling. */
-static unsigned long ra_next_size(unsigned long cur, unsigned long max)
+static unsigned long get_next_ra_size(unsigned long cur, unsigned long max)
 {
 	if (cur < max / 16)
 		return cur * 4;
@@ -828,7 +590,7 @@ static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 					unsigned long max)
 {
 	struct file_ra_state *ra = ractl->ra;
-	unsigned long next = ra_next_size(ra->size, max);
+	unsigned long next = get_next_ra_size(ra->size, max);
 
 	if (ra->size > next &&
 	    ra->ra_pages >= inode_to_bdi(ractl->mapping->host)->ra_pages)
@@ -837,17 +599,27 @@ static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 }
 
 /*
- * Set a window of @size pages at @start for a request of @req pages:
- * what lies beyond the request is asynchronous, so the marker sits right
- * after the requested pages.  A window no larger than the request is
- * all asynchronous and gets merged with its successor when issued.
+ * Every window is set here: @size pages at @start, the last @async_size
+ * of them asynchronous (the marker goes on the first of those).
  */
 static void ra_set_window(struct file_ra_state *ra, pgoff_t start,
-			  unsigned long size, unsigned long req)
+			  unsigned long size, unsigned long async_size)
 {
 	ra->start = start;
 	ra->size = size;
-	ra->async_size = size > req ? size - req : size;
+	ra->async_size = async_size;
+}
+
+/*
+ * A window of @size pages at @start for a request of @req pages: what
+ * lies beyond the request is asynchronous, so the marker sits right
+ * after the requested pages.  A window no larger than the request is
+ * all asynchronous and gets merged with its successor when issued.
+ */
+static void ra_set_request_window(struct file_ra_state *ra, pgoff_t start,
+				  unsigned long size, unsigned long req)
+{
+	ra_set_window(ra, start, size, size > req ? size - req : size);
 }
 
 /*
@@ -872,8 +644,8 @@ static bool ra_follows_previous(struct file_ra_state *ra, pgoff_t index)
  * it looked at and later kernels the one before it; scanning one page
  * more than we count makes both mean "at least @max".
  */
-static unsigned long ra_history_pages(struct address_space *mapping,
-				      pgoff_t index, unsigned long max)
+static unsigned long count_history_pages(struct address_space *mapping,
+					 pgoff_t index, unsigned long max)
 {
 	pgoff_t hole;
 
@@ -887,11 +659,11 @@ static unsigned long ra_history_pages(struct address_space *mapping,
 }
 
 /* Window sized from @history cached pages before a request of @req. */
-static bool ra_try_context(struct readahead_control *ractl,
-			   unsigned long req, unsigned long max)
+static bool try_context_readahead(struct readahead_control *ractl,
+				  unsigned long req, unsigned long max)
 {
 	pgoff_t index = readahead_index(ractl);
-	unsigned long history = ra_history_pages(ractl->mapping, index, max);
+	unsigned long history = count_history_pages(ractl->mapping, index, max);
 
 	/* No longer than the request itself: could be random reads. */
 	if (history <= req)
@@ -899,7 +671,7 @@ static bool ra_try_context(struct readahead_control *ractl,
 	/* Cached back to the start of the file: a whole-file reader. */
 	if (history >= index)
 		history *= 2;
-	ra_set_window(ractl->ra, index, min(history + req, max), req);
+	ra_set_request_window(ractl->ra, index, min(history + req, max), req);
 	return true;
 }
 
@@ -913,6 +685,7 @@ static bool ra_try_marker(struct readahead_control *ractl,
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl);
+	unsigned long size;
 	pgoff_t hole;
 
 	/*
@@ -930,9 +703,8 @@ static bool ra_try_marker(struct readahead_control *ractl,
 	 */
 	if (hole <= index || hole - index > max || hole >= eof)
 		return false;
-	ra->start = hole;
-	ra->size = ra_next_size(hole - index + req, max);
-	ra->async_size = ra->size;
+	size = get_next_ra_size(hole - index + req, max);
+	ra_set_window(ra, hole, size, size);
 	return true;
 }
 
@@ -995,15 +767,12 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 
 	if (readahead_index(ractl) == ra->start &&
 	    ra->size == ra->async_size) {
-		unsigned long more = ra_next_size(ra->size, max);
+		unsigned long more = get_next_ra_size(ra->size, max);
 
-		if (ra->size + more <= max) {
-			ra->size += more;
-			ra->async_size = more;
-		} else {
-			ra->size = max;
-			ra->async_size = max / 2;
-		}
+		if (ra->size + more <= max)
+			ra_set_window(ra, ra->start, ra->size + more, more);
+		else
+			ra_set_window(ra, ra->start, max, max / 2);
 	}
 	ractl->_index = ra->start;
 	return ra_read_clipped(ractl, ra->size, ra->async_size, order);
@@ -1011,14 +780,14 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 
 /*
  * Decide a window for a request of @req pages at the readahead index and
- * set it in the state; returns the pattern, or RA_PATTERN_RANDOM when the
- * request is to be read as it is and the state left alone, or
- * RA_PATTERN_NR when there is nothing to read.  @folio is the marked
- * folio of an asynchronous call, NULL for a synchronous one.
+ * set it in the state, its pattern in @pattern; RA_PATTERN_RANDOM means
+ * the request is to be read as it is and the state left alone.  Returns
+ * false when there is nothing to read.  @folio is the marked folio of an
+ * asynchronous call, NULL for a synchronous one.
  */
-static enum ra_pattern ra_decide(struct readahead_control *ractl,
-				 struct folio *folio, unsigned long req,
-				 unsigned long max)
+static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
+		      unsigned long req, unsigned long max,
+		      enum ra_pattern *pattern)
 {
 	struct file_ra_state *ra = ractl->ra;
 	loff_t isize = i_size_read(ractl->mapping->host);
@@ -1027,10 +796,12 @@ static enum ra_pattern ra_decide(struct readahead_control *ractl,
 	unsigned int order = folio ? folio_order(folio) : 0;
 	pgoff_t window_end = ra->start + ra->size;
 	pgoff_t marker = round_down(window_end - ra->async_size, 1UL << order);
+	unsigned long size;
 
 	if (!folio && !index) {
-		ra_set_window(ra, 0, ra_initial_size(req, max), req);
-		return RA_PATTERN_INITIAL0;
+		ra_set_request_window(ra, 0, get_init_ra_size(req, max), req);
+		*pattern = RA_PATTERN_INITIAL0;
+		return true;
 	}
 
 	/*
@@ -1043,33 +814,32 @@ static enum ra_pattern ra_decide(struct readahead_control *ractl,
 	    !(folio && ra_page_cached(ractl->mapping, window_end))) {
 		/* The stream has reached the end of the file. */
 		if (window_end >= eof)
-			return RA_PATTERN_NR;
-		ra->start = window_end;
-		ra->size = ra_subsequent_size(ractl, max);
-		ra->async_size = ra->size;
-		return RA_PATTERN_SUBSEQUENT;
+			return false;
+		size = ra_subsequent_size(ractl, max);
+		ra_set_window(ra, window_end, size, size);
+		*pattern = RA_PATTERN_SUBSEQUENT;
+		return true;
 	}
 
-	if (folio)
-		return ra_try_marker(ractl, req, max, eof) ?
-			RA_PATTERN_MARKER : RA_PATTERN_NR;
+	if (folio) {
+		*pattern = RA_PATTERN_MARKER;
+		return ra_try_marker(ractl, req, max, eof);
+	}
 
 	if (req > max) {
-		ra->start = index;
-		ra->size = max;
-		ra->async_size = max / 2;
-		return RA_PATTERN_OVERSIZE;
+		ra_set_window(ra, index, max, max / 2);
+		*pattern = RA_PATTERN_OVERSIZE;
+	} else if (try_context_readahead(ractl, req, max)) {
+		/* A running stream, ours or another reader's: keep its pace. */
+		*pattern = RA_PATTERN_CONTEXT;
+	} else if (ra_follows_previous(ra, index)) {
+		ra_set_request_window(ra, index, get_init_ra_size(req, max),
+				      req);
+		*pattern = RA_PATTERN_INITIAL;
+	} else {
+		*pattern = RA_PATTERN_RANDOM;
 	}
-
-	/* A running stream, ours or another reader's: keep its pace. */
-	if (ra_try_context(ractl, req, max))
-		return RA_PATTERN_CONTEXT;
-
-	if (ra_follows_previous(ra, index)) {
-		ra_set_window(ra, index, ra_initial_size(req, max), req);
-		return RA_PATTERN_INITIAL;
-	}
-	return RA_PATTERN_RANDOM;
+	return true;
 }
 
 /* The state machine: decide, read, account. */
@@ -1086,10 +856,9 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		.fault = fault,
 	};
 
-	d.pattern = ra_decide(ractl, folio, req, max);
-	switch (d.pattern) {
-	case RA_PATTERN_NR:
+	if (!ra_decide(ractl, folio, req, max, &d.pattern))
 		return;
+	switch (d.pattern) {
 	case RA_PATTERN_RANDOM:
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
@@ -1237,10 +1006,9 @@ static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
 
 	while (size > cap)
 		size /= 2;
-	ra->start = round_down(index, min_t(unsigned long, size,
-					    HPAGE_PMD_NR));
-	ra->size = size;
-	ra->async_size = rand ? size : size / 2;
+	ra_set_window(ra, round_down(index, min_t(unsigned long, size,
+						  HPAGE_PMD_NR)),
+		      size, rand ? size : size / 2);
 }
 #endif
 
@@ -1314,9 +1082,8 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 
 	fpin = maybe_unlock_mmap_for_io(vmf, fpin);
 	max = min_t(unsigned long, ra->ra_pages, ra_memory_cap());
-	ra->start = vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0;
-	ra->size = max;
-	ra->async_size = max / 4;
+	ra_set_window(ra, vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0,
+		      max, max / 4);
 	ractl._index = ra->start;
 	ra_fault_window(&ractl, vmf->pgoff, RA_ORDER_START);
 	return fpin;
@@ -1468,3 +1235,255 @@ void readahead_expand(struct readahead_control *ractl,
 	}
 }
 EXPORT_SYMBOL(readahead_expand);
+
+#ifdef CONFIG_READAHEAD_TRACE
+/*
+ * /sys/kernel/debug/readahead/: trace_enable turns on one kernel log line
+ * per decision, rate limited; stats is a table of per-CPU counters per
+ * pattern and the number of lines the limit dropped.  The readahead
+ * tracepoint carries every decision.
+ */
+static const char * const ra_pattern_names[] = {
+	[RA_PATTERN_INITIAL0]	= "initial0",
+	[RA_PATTERN_INITIAL]	= "initial",
+	[RA_PATTERN_SUBSEQUENT]	= "subsequent",
+	[RA_PATTERN_MARKER]	= "marker",
+	[RA_PATTERN_CONTEXT]	= "context",
+	[RA_PATTERN_OVERSIZE]	= "oversize",
+	[RA_PATTERN_RANDOM]	= "random",
+	[RA_PATTERN_AROUND]	= "around",
+	[RA_PATTERN_FADVISE]	= "fadvise",
+};
+
+#define RA_NR_PATTERNS		ARRAY_SIZE(ra_pattern_names)
+
+enum ra_stat {
+	RA_STAT_CALLS,		/* readahead decisions */
+	RA_STAT_EOF_HIT,	/* windows reaching the end of file */
+	RA_STAT_CACHE_HIT,	/* windows that found pages cached */
+	RA_STAT_IO,		/* decisions that submitted I/O */
+	RA_STAT_SYNC_IO,	/* ...for a synchronous request */
+	RA_STAT_MMAP_IO,	/* ...for a page fault */
+	RA_STAT_SIZE,		/* sum of window sizes */
+	RA_STAT_ASYNC_SIZE,	/* sum of their async parts */
+	RA_STAT_IO_SIZE,	/* sum of pages submitted */
+	RA_STAT_NR,
+};
+
+struct ra_stats {
+	unsigned long count[RA_NR_PATTERNS][RA_STAT_NR];
+	unsigned long dropped;	/* trace lines the rate limit dropped */
+};
+
+static DEFINE_PER_CPU(struct ra_stats, ra_stats);
+static DEFINE_STATIC_KEY_FALSE(ra_trace_key);
+
+/* At most RA_TRACE_BURST trace lines per RA_TRACE_INTERVAL reach the log. */
+#define RA_TRACE_INTERVAL	(5 * HZ)
+#define RA_TRACE_BURST		500
+static DEFINE_RATELIMIT_STATE(ra_trace_rs, RA_TRACE_INTERVAL, RA_TRACE_BURST);
+
+static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
+			 unsigned long n)
+{
+	this_cpu_add(ra_stats.count[pattern][stat], n);
+}
+
+/* The decision as a kernel log line, in the tracepoint's format. */
+static void ra_trace_line(struct readahead_control *ractl,
+			  const struct ra_decision *d)
+{
+	struct inode *inode = ractl->mapping->host;
+	struct super_block *sb = inode->i_sb;
+	const char *pattern = ra_pattern_names[d->pattern];
+	char miss[READAHEAD_TRACE_MISS_LEN] = "";
+
+	if (!__ratelimit(&ra_trace_rs)) {
+		this_cpu_inc(ra_stats.dropped);
+		return;
+	}
+	if (d->fault && ractl->ra)
+		snprintf(miss, sizeof(miss), ", miss=%u", ractl->ra->mmap_miss);
+	/* %pD, not d_name: a concurrent rename may free the name. */
+	if (ractl->file)
+		pr_info(READAHEAD_TRACE_FMT_NAME("%pD") "\n", pattern,
+			task_pid_nr(current), current->comm, MAJOR(sb->s_dev),
+			MINOR(sb->s_dev), sb->s_id, inode->i_ino, ractl->file,
+			d->index, d->req, d->start, d->size, d->async_size,
+			d->start > d->index, miss, d->actual);
+	else
+		pr_info(READAHEAD_TRACE_FMT "\n", pattern,
+			task_pid_nr(current), current->comm, MAJOR(sb->s_dev),
+			MINOR(sb->s_dev), sb->s_id, inode->i_ino, "",
+			d->index, d->req, d->start, d->size, d->async_size,
+			d->start > d->index, miss, d->actual);
+}
+
+/* Count, trace and log one decision. */
+static void ra_account(struct readahead_control *ractl,
+		       const struct ra_decision *d)
+{
+	struct inode *inode = ractl->mapping->host;
+	loff_t isize = i_size_read(inode);
+	pgoff_t eof = isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
+	unsigned long in_file = 0;
+
+	if (d->start < eof)
+		in_file = min_t(unsigned long, d->size, eof - d->start);
+
+	ra_stats_add(d->pattern, RA_STAT_CALLS, 1);
+	if (d->start + d->size >= eof)
+		ra_stats_add(d->pattern, RA_STAT_EOF_HIT, 1);
+	if (d->actual < in_file)
+		ra_stats_add(d->pattern, RA_STAT_CACHE_HIT, 1);
+	if (d->actual) {
+		ra_stats_add(d->pattern, RA_STAT_IO, 1);
+		if (d->start <= d->index)
+			ra_stats_add(d->pattern, RA_STAT_SYNC_IO, 1);
+		if (d->fault)
+			ra_stats_add(d->pattern, RA_STAT_MMAP_IO, 1);
+	}
+	ra_stats_add(d->pattern, RA_STAT_SIZE, d->size);
+	ra_stats_add(d->pattern, RA_STAT_ASYNC_SIZE, d->async_size);
+	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
+
+	trace_readahead(ra_pattern_names[d->pattern], ractl->file, inode,
+			d->index, d->req, d->start, d->size, d->async_size,
+			d->fault && ractl->ra,
+			ractl->ra ? ractl->ra->mmap_miss : 0, d->actual);
+	if (static_branch_unlikely(&ra_trace_key))
+		ra_trace_line(ractl, d);
+}
+
+static ssize_t ra_trace_enable_read(struct file *file, char __user *buf,
+				    size_t count, loff_t *ppos)
+{
+	char val[3] = { '0', '\n', '\0' };
+
+	if (static_branch_unlikely(&ra_trace_key))
+		val[0] = '1';
+	return simple_read_from_buffer(buf, count, ppos, val, 2);
+}
+
+/* Only "0" or "1" (with an optional newline); all else is -EINVAL. */
+static ssize_t ra_trace_enable_write(struct file *file,
+				     const char __user *buf, size_t count,
+				     loff_t *ppos)
+{
+	unsigned int on;
+
+	if (kstrtouint_from_user(buf, count, 10, &on) || on > 1)
+		return -EINVAL;
+	if (on)
+		static_branch_enable(&ra_trace_key);
+	else
+		static_branch_disable(&ra_trace_key);
+	return count;
+}
+
+static const struct file_operations ra_trace_enable_fops = {
+	.owner	= THIS_MODULE,
+	.read	= ra_trace_enable_read,
+	.write	= ra_trace_enable_write,
+	.llseek	= default_llseek,
+};
+
+/* The counters of patterns @first to @last - 1, summed over all CPUs. */
+static void ra_stats_row(unsigned int first, unsigned int last,
+			 unsigned long row[RA_STAT_NR])
+{
+	unsigned int p, i;
+	int cpu;
+
+	memset(row, 0, RA_STAT_NR * sizeof(row[0]));
+	for_each_possible_cpu(cpu) {
+		struct ra_stats *st = per_cpu_ptr(&ra_stats, cpu);
+
+		for (p = first; p < last; p++)
+			for (i = 0; i < RA_STAT_NR; i++)
+				row[i] += st->count[p][i];
+	}
+}
+
+static unsigned long ra_stats_dropped(void)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(&ra_stats, cpu)->dropped;
+	return sum;
+}
+
+static void ra_stats_show_row(struct seq_file *m, const char *name,
+			      const unsigned long row[RA_STAT_NR])
+{
+	unsigned long calls = row[RA_STAT_CALLS];
+	unsigned long io = row[RA_STAT_IO];
+
+	seq_printf(m, "%-10s %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu\n",
+		   name, calls, row[RA_STAT_EOF_HIT], row[RA_STAT_CACHE_HIT],
+		   io, row[RA_STAT_SYNC_IO], row[RA_STAT_MMAP_IO],
+		   calls ? row[RA_STAT_SIZE] / calls : 0,
+		   calls ? row[RA_STAT_ASYNC_SIZE] / calls : 0,
+		   io ? row[RA_STAT_IO_SIZE] / io : 0);
+}
+
+/* A row per pattern, their total as "all", then the dropped lines. */
+static int ra_stats_show(struct seq_file *m, void *v)
+{
+	unsigned long row[RA_STAT_NR];
+	unsigned int p;
+
+	seq_printf(m, "%-10s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
+		   "pattern", "readahead", "eof_hit", "cache_hit", "io",
+		   "sync_io", "mmap_io", "size", "async_size", "io_size");
+	for (p = 0; p < RA_NR_PATTERNS; p++) {
+		ra_stats_row(p, p + 1, row);
+		ra_stats_show_row(m, ra_pattern_names[p], row);
+	}
+	ra_stats_row(0, RA_NR_PATTERNS, row);
+	ra_stats_show_row(m, "all", row);
+	seq_printf(m, "%-10s %10lu\n", "dropped", ra_stats_dropped());
+	return 0;
+}
+
+static int ra_stats_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ra_stats_show, NULL);
+}
+
+/* Writing "0" resets the table; all else is -EINVAL. */
+static ssize_t ra_stats_write(struct file *file, const char __user *buf,
+			      size_t count, loff_t *ppos)
+{
+	unsigned int val;
+	int cpu;
+
+	if (kstrtouint_from_user(buf, count, 10, &val) || val)
+		return -EINVAL;
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&ra_stats, cpu), 0, sizeof(struct ra_stats));
+	return count;
+}
+
+static const struct file_operations ra_stats_fops = {
+	.owner		= THIS_MODULE,
+	.open		= ra_stats_open,
+	.read		= seq_read,
+	.write		= ra_stats_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static int __init ra_debugfs_init(void)
+{
+	struct dentry *dir = debugfs_create_dir("readahead", NULL);
+
+	debugfs_create_file("trace_enable", 0644, dir, NULL,
+			    &ra_trace_enable_fops);
+	debugfs_create_file("stats", 0644, dir, NULL, &ra_stats_fops);
+	return 0;
+}
+late_initcall(ra_debugfs_init);
+#endif /* CONFIG_READAHEAD_TRACE */

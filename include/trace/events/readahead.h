@@ -3,10 +3,33 @@
  * The readahead tracepoint: one event per readahead decision, for ftrace,
  * perf and bpftrace.  Unlike the kernel log lines of
  * /sys/kernel/debug/readahead/trace_enable, which are rate limited, it
- * loses nothing short of a full ring buffer.  Its text is the log line
- * (the file name cut to 31 bytes), so that ra_analyze reads trace_pipe
- * and trace-cmd output as it reads dmesg.
+ * loses nothing short of a full ring buffer.
+ *
+ * READAHEAD_TRACE_FMT is the text of a decision, defined here once: the
+ * event prints it, mm/readahead.c's log line prints it, and so does every
+ * tool that writes such lines, so that one parser (ra_analyze) reads
+ * trace_pipe, trace-cmd output, dmesg and the tools' traces alike.  Its
+ * arguments, in order: the pattern, pid, comm, the device's major and
+ * minor and its name, the inode number, the file name, the request's
+ * first page and length, the window's start, size and async size,
+ * whether the window starts past the request (0 or 1), the fault's miss
+ * count (", miss=N", or "" when not a fault), and the pages submitted.
+ * READAHEAD_TRACE_FMT_NAME(conv) is the same text with @conv converting
+ * the name: "%pD" prints it from a struct file, as the dentry has it at
+ * that moment.  The event keeps READAHEAD_TRACE_NAME_LEN - 1 bytes of it.
  */
+#ifndef _TRACE_READAHEAD_FORMAT
+#define _TRACE_READAHEAD_FORMAT
+
+#define READAHEAD_TRACE_FMT_NAME(conv)					\
+	"readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(" conv "), "	\
+	"req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu"
+#define READAHEAD_TRACE_FMT		READAHEAD_TRACE_FMT_NAME("%s")
+#define READAHEAD_TRACE_NAME_LEN	32
+#define READAHEAD_TRACE_MISS_LEN	20
+
+#endif /* _TRACE_READAHEAD_FORMAT */
+
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM readahead
 
@@ -34,13 +57,13 @@ TRACE_EVENT(readahead,
 		__field(dev_t, dev)
 		__array(char, bdev, 32)
 		__field(unsigned long, ino)
-		__array(char, name, 32)
+		__array(char, name, READAHEAD_TRACE_NAME_LEN)
 		__field(pgoff_t, index)
 		__field(unsigned long, req)
 		__field(pgoff_t, start)
 		__field(unsigned long, size)
 		__field(unsigned long, async_size)
-		__array(char, miss, 20)
+		__array(char, miss, READAHEAD_TRACE_MISS_LEN)
 		__field(unsigned long, actual)
 	),
 
@@ -70,7 +93,7 @@ TRACE_EVENT(readahead,
 		__entry->actual = actual;
 	),
 
-	TP_printk("readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(%s), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu",
+	TP_printk(READAHEAD_TRACE_FMT,
 		  __get_str(pattern), __entry->pid, __entry->comm,
 		  MAJOR(__entry->dev), MINOR(__entry->dev), __entry->bdev,
 		  __entry->ino, __entry->name, __entry->index, __entry->req,

@@ -52,6 +52,7 @@ typedef unsigned int u32;
 #define min_t(t, a, b) ({ t _a = (a); t _b = (b); _a < _b ? _a : _b; })
 #define max_t(t, a, b) ({ t _a = (a); t _b = (b); _a > _b ? _a : _b; })
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
 #define round_up(x, y)	((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
 

@@ -1,2 +1,2 @@
 # Read-around marks half the window asynchronous, not a quarter.
-s/\tra->async_size = max \/ 4;/\tra->async_size = max \/ 2;/
+s/^\t\t      max, max \/ 4);$/\t\t      max, max \/ 2);/

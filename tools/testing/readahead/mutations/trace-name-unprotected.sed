@@ -1,3 +1,3 @@
 # The trace reads d_name.name directly, as before %pD.
-s/RA_TRACE_FMT("%pD")/RA_TRACE_FMT("%s")/
-s/sb->s_id, inode->i_ino, ractl->file, d->index, d->req,/sb->s_id, inode->i_ino, ractl->file->f_path.dentry->d_name.name, d->index, d->req,/
+s/pr_info(READAHEAD_TRACE_FMT_NAME("%pD") "\\n", pattern,/pr_info(READAHEAD_TRACE_FMT "\\n", pattern,/
+s/MINOR(sb->s_dev), sb->s_id, inode->i_ino, ractl->file,/MINOR(sb->s_dev), sb->s_id, inode->i_ino, ractl->file->f_path.dentry->d_name.name,/

@@ -4,8 +4,7 @@
  * header (include/trace/events/readahead.h), whose TRACE_EVENT the
  * harness's <linux/tracepoint.h> turns into a function printing the
  * event's TP_printk line to shim_tracepoint_sink.  Its snprintf() is the
- * shim's, which knows the kernel's %pD.
+ * shim's, which knows the kernel's %pD (<linux/kernel.h>).
  */
-#define snprintf shim_snprintf
+#include <linux/kernel.h>
 #include "../../../../../include/trace/events/readahead.h"
-#undef snprintf
