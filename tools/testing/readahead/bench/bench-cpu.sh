@@ -23,8 +23,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../../.." && pwd)
 out=${1:-$top/build/bench-cpu}
 bench="$out/ra_bench_cpu"
+. "$top/tools/testing/readahead/scripts/config"
 
-make -s -C "$here" TOP="$top" TREE="$top/build/linux-source-6.1" OUT="$out"
+make -s -C "$here" TOP="$top" TREE="$top/build/$KSRC_DIR" OUT="$out"
 
 # The functions each implementation owns.
 nm --defined-only "$out/ours/readahead.o" | awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' \

@@ -13,19 +13,19 @@
 # fails, crashes, times out or does not build, and "SURVIVED" when every
 # test still passes: a hole in the tests.  A script that changes nothing
 # is "stale" (mm/readahead.c moved on) and counts as a failure too.  The
-# unmutated file must pass first.  Prints one line per mutation, with the
-# first failing tests of a killed one, and ends with
-# "mutate: N killed, N survived"; exits non-zero unless all were killed.
+# unmutated file must pass first.  Prints TAP (scripts/tap.sh), one test
+# per mutation: ok when it was killed (with the first failing tests), not
+# ok when it survived or is stale; exits non-zero unless all were killed.
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../../.." && pwd)
 harness="$top/tools/testing/readahead"
-tree=${TREE:-$top/build/linux-source-6.1}
+. "$harness/scripts/config"
+. "$harness/scripts/tap.sh"
+tree=${TREE:-$top/build/$KSRC_DIR}
 out="$top/build/mutate"
 obj="$out/obj"
-killed=0
-survived=0
 
 if [ $# -eq 0 ]; then
 	set -- "$here"/*.sed
@@ -40,10 +40,11 @@ build_and_run() {
 	timeout 300 "$obj/ra_harness" >"$2" 2>&1
 }
 
+tap_begin
 if ! build_and_run "$top/mm/readahead.c" "$out/baseline.log"; then
-	tail -n 20 "$out/baseline.log"
-	echo "mutate: the unmutated mm/readahead.c fails; see $out/baseline.log"
-	echo "mutate: 0 killed, 0 survived"
+	tail -n 20 "$out/baseline.log" | tap_diag_file
+	tap_not_ok "the unmutated mm/readahead.c passes (log: $out/baseline.log)"
+	tap_end
 	exit 1
 fi
 
@@ -53,27 +54,22 @@ for m in "$@"; do
 	mkdir -p "$dir"
 	sed -f "$m" "$top/mm/readahead.c" >"$dir/readahead.c"
 	if cmp -s "$top/mm/readahead.c" "$dir/readahead.c"; then
-		printf '%-36s stale: the script changes nothing\n' "$name"
-		survived=$((survived + 1))
+		tap_not_ok "$name: stale, the script changes nothing"
 		continue
 	fi
 	build_and_run "$dir/readahead.c" "$dir/harness.log"
 	rc=$?
 	if [ "$rc" -eq 0 ]; then
-		printf '%-36s SURVIVED  (%s)\n' "$name" \
-			"$(sed -n '1s/^# *//p' "$m")"
-		survived=$((survived + 1))
+		tap_not_ok "$name: SURVIVED ($(sed -n '1s/^# *//p' "$m"))"
 	elif [ "$rc" -eq 2 ]; then
-		printf '%-36s killed: does not build\n' "$name"
-		killed=$((killed + 1))
+		tap_ok "$name: killed, does not build"
 	else
-		why=$(grep -E '^FAIL ' "$dir/harness.log" |
-			sed -E 's/^FAIL +[a-z]+ +//' | head -n 3 |
-			paste -sd ';' -)
+		# The harness's failing tests, in its old or its TAP form.
+		why=$(grep -E '^(FAIL|not ok [0-9]+ -) ' "$dir/harness.log" |
+			sed -E 's/^(FAIL|not ok [0-9]+ -) +[a-z0-9.]+ +//' |
+			head -n 3 | paste -sd ';' -)
 		[ -n "$why" ] || why="crashed or timed out (exit $rc)"
-		printf '%-36s killed by: %s\n' "$name" "$why"
-		killed=$((killed + 1))
+		tap_ok "$name: killed by $why"
 	fi
 done
-echo "mutate: $killed killed, $survived survived"
-[ "$survived" -eq 0 ]
+tap_end

@@ -5,24 +5,25 @@
  * Each test sets up a file's cache and readahead state, makes one read
  * or fault through the harness's 6.1 read and fault paths, and checks
  * the trace lines, the window left and the pages submitted, exactly.
- * The seed's situation comes first: reader 7115 of the 2009 trace, whose
- * window ended at page 144909, found there the marker another reader's
- * window had set.  Ends with "replay: N passed, N failed".
+ * The situation of the trace quoted on LKML in July 2009 comes first:
+ * reader 7115, whose window ended at page 144909, found there the marker
+ * another reader's window had set.  Prints TAP (tests/test.h).
  */
 #include "hist.h"
+#include "tests/test.h"
 
-static int passed, failed;
+TAP_STATE;
 
 static void check_str(const char *test, const char *what, const char *got,
 		      const char *want)
 {
-	if (!strcmp(got, want)) {
-		passed++;
-		printf("ok   %s: %s\n", test, what);
-		return;
+	bool ok = !strcmp(got, want);
+
+	tap_result(ok, "%s: %s", test, what);
+	if (!ok) {
+		tap_diag("got:  %s", got);
+		tap_diag("want: %s", want);
 	}
-	failed++;
-	printf("FAIL %s: %s\n  got:  %s\n  want: %s\n", test, what, got, want);
 }
 
 static void check_int(const char *test, const char *what, long got,
@@ -81,12 +82,12 @@ static void begin(const struct ra_impl *impl)
 }
 
 /*
- * The seed: a 64-page maximum (read_ahead_kb=128, doubled by fio's
+ * The 2009 trace: a 64-page maximum (read_ahead_kb=128, doubled by fio's
  * POSIX_FADV_SEQUENTIAL: here 256), reader A's window 144845+64-64, the
  * pages up to 144972 cached, the marker on 144909 (set by another
  * reader's window 144909+64-64).  A reads page 144909.
  */
-static struct h_file *seed_setup(const struct ra_impl *impl)
+static struct h_file *trace_setup(const struct ra_impl *impl)
 {
 	struct h_file *a;
 
@@ -103,10 +104,10 @@ static struct h_file *seed_setup(const struct ra_impl *impl)
 	return a;
 }
 
-static void seed_2631rc1_merges(void)
+static void trace_2631rc1_merges(void)
 {
-	const char *t = "2.6.31-rc1 seed 144909";
-	struct h_file *a = seed_setup(&ra_2631rc1);
+	const char *t = "2.6.31-rc1 marker at 144909";
+	struct h_file *a = trace_setup(&ra_2631rc1);
 
 	check_str(t, "trace", h_trace(),
 		  line(a, "subsequent", "req=144909+1, ra=144909+128-64, async=0) = 64"));
@@ -114,10 +115,10 @@ static void seed_2631rc1_merges(void)
 	check_str(t, "pages read, marker", h_io(), "144973-145036[144973]");
 }
 
-static void seed_2630_does_not_merge(void)
+static void trace_2630_does_not_merge(void)
 {
-	const char *t = "2.6.30 seed 144909";
-	struct h_file *a = seed_setup(&ra_2630);
+	const char *t = "2.6.30 marker at 144909";
+	struct h_file *a = trace_setup(&ra_2630);
 
 	check_str(t, "trace", h_trace(),
 		  line(a, "subsequent", "req=144909+1, ra=144909+64-64, async=0) = 0"));
@@ -242,8 +243,9 @@ static void mmap_read_around(void)
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	seed_2631rc1_merges();
-	seed_2630_does_not_merge();
+	tap_begin();
+	trace_2631rc1_merges();
+	trace_2630_does_not_merge();
 	sync_end_2630_two_calls();
 	sync_end_2631rc1_one_call();
 	steady_state(&ra_2630);
@@ -251,6 +253,5 @@ int main(void)
 	mmap_first_fault();
 	mmap_read_around();
 	h_close_all();
-	printf("replay: %d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return tap_end();
 }

@@ -3,7 +3,7 @@
 #
 # Usage: checkpatch.sh TREE FILE...
 #
-# TREE is a linux-source-6.1 tree (the pristine one is fine: only its
+# TREE is a Linux 6.1 source tree (the pristine one is fine: only its
 # scripts/checkpatch.pl and data files are read).  Each FILE (a path
 # relative to the current directory, normally the repo root) is checked
 # with --no-tree at checkpatch's default severity: whole source files with

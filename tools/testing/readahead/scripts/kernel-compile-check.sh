@@ -51,9 +51,8 @@ if [ "$(uname -m)" != x86_64 ]; then
 		"host is $(uname -m)" >&2
 	exit 1
 fi
-"$scripts/deps.sh" build-essential flex bison bc libelf-dev libssl-dev perl
-# sparse is optional: without it the check runs with W=1 only.
-"$scripts/deps.sh" sparse || true
+# The kernel's build tools come from `make deps` (the top-level Makefile);
+# sparse too, but it stays optional: without it the check is W=1 only.
 
 # The caller's environment must not redirect the kconfig files.
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG

@@ -3,7 +3,7 @@
 #
 # Usage: kernel-tree.sh PRISTINE_TREE PATCHED_TREE REPO_ROOT
 #
-# PATCHED_TREE is a separate, full copy of Debian's linux-source-6.1 (made
+# PATCHED_TREE is a separate, full copy of Debian's kernel source (made
 # with unpack-tree.sh, never by touching PRISTINE_TREE), with
 #   1. REPO_ROOT/patches/series applied, quilt style: one patch file name
 #      per line (relative to REPO_ROOT/patches), in apply order; blank
@@ -37,6 +37,7 @@ pristine=$1
 tree=${2%/}
 repo=$3
 scripts=$(cd "$(dirname "$0")" && pwd)
+. "$scripts/config"
 stamp="$tree/.readahead-patches"
 touched="$tree/.readahead-touched"
 
@@ -120,7 +121,7 @@ else
 				--no-backup-if-mismatch -s \
 				< "$repo/patches/$name"; then
 			echo "$me: patches/$name does not apply cleanly to" \
-				"linux-source-6.1 (after the patches before it" \
+				"$KSRC_PKG (after the patches before it" \
 				"in the series); rejects are left in $tree" >&2
 			exit 1
 		fi

@@ -28,6 +28,9 @@ if [ $# -lt 2 ]; then
 	echo "usage: $0 PRISTINE_TREE OUTDIR [--no-bisect]" >&2
 	exit 2
 fi
+scripts=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$scripts/../../../.." && pwd)
+. "$scripts/config"
 pristine=$(cd "$1" && pwd)
 bisect=${3:-}
 case $bisect in
@@ -37,11 +40,9 @@ case $bisect in
 	exit 2
 	;;
 esac
-top=$(pwd)
 rm -rf "$2"
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
-scripts="$top/tools/testing/readahead/scripts"
 plan="$top/patches/plan"
 git_dir="$out.git"
 binaries="$out.binary"
@@ -73,7 +74,7 @@ done
 cd "$git_dir"
 git init -q
 git add -A
-g commit -q -m "Linux 6.1 (Debian linux-source-6.1): pristine files"
+g commit -q -m "Linux 6.1 (Debian $KSRC_PKG): pristine files"
 base=$(git rev-parse HEAD)
 
 # Git's test for a binary file: a NUL byte in the first 8000.

@@ -1,5 +1,6 @@
 #!/bin/sh
-# unpack-tree.sh - unpack Debian's linux-source-6.1 into a build directory.
+# unpack-tree.sh - unpack Debian's kernel source (KSRC_TARBALL of
+# scripts/config) into a build directory.
 #
 # Usage: unpack-tree.sh DEST
 # DEST becomes a pristine copy of the tarball's tree.  A stamp file
@@ -8,12 +9,13 @@
 set -eu
 
 dest=$1
-tarball=/usr/src/linux-source-6.1.tar.xz
+. "$(dirname "$0")/config"
+tarball=$KSRC_TARBALL
 stamp="$dest/.unpacked"
 
 [ -f "$stamp" ] && exit 0
 if [ ! -f "$tarball" ]; then
-	echo "unpack-tree: $tarball missing (apt-get install linux-source-6.1)" >&2
+	echo "unpack-tree: $tarball missing (make deps installs $KSRC_PKG)" >&2
 	exit 1
 fi
 echo "unpack-tree: $tarball -> $dest"

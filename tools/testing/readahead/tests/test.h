@@ -11,6 +11,10 @@
 #ifndef RA_TEST_H
 #define RA_TEST_H
 
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "../harness.h"
 
 void test_run(const char *name, void (*fn)(void));
@@ -25,6 +29,86 @@ void test_expect_int(const char *file, int line, const char *label,
 	test_expect_str(__FILE__, __LINE__, label, got, want)
 #define EXPECT_INT(label, got, want) \
 	test_expect_int(__FILE__, __LINE__, label, got, want)
+
+/*
+ * TAP, as kselftest prints it: "TAP version 13", one "ok N - NAME" or
+ * "not ok N - NAME" per test ("ok N - NAME # SKIP REASON" for one that
+ * cannot run here: neither passed nor failed), "# " lines for anything
+ * else, and the plan "1..N" with the totals at the end.  The counts live
+ * in one struct tap_state per program (TAP_STATE defines it).
+ */
+struct tap_state {
+	int n, passed, failed, skipped;
+};
+
+extern struct tap_state tap;
+#define TAP_STATE struct tap_state tap
+
+static inline void tap_begin(void)
+{
+	printf("TAP version 13\n");
+}
+
+static inline void tap_vline(const char *result, const char *fmt,
+			     va_list ap)
+{
+	printf("%s %d - ", result, ++tap.n);
+	vprintf(fmt, ap);
+}
+
+static inline __attribute__((format(printf, 2, 3)))
+void tap_result(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok)
+		tap.passed++;
+	else
+		tap.failed++;
+	va_start(ap, fmt);
+	tap_vline(ok ? "ok" : "not ok", fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static inline __attribute__((format(printf, 2, 3)))
+void tap_skip(const char *reason, const char *fmt, ...)
+{
+	va_list ap;
+
+	tap.skipped++;
+	va_start(ap, fmt);
+	tap_vline("ok", fmt, ap);
+	va_end(ap);
+	printf(" # SKIP %s\n", reason);
+}
+
+/* Diagnostic lines: each line of the text after "# ". */
+static inline __attribute__((format(printf, 1, 2)))
+void tap_diag(const char *fmt, ...)
+{
+	char buf[4096], *line, *next;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (line = buf; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		printf("# %s\n", line);
+	}
+}
+
+/* The plan and the totals; the exit status of the program. */
+static inline int tap_end(void)
+{
+	printf("1..%d\n", tap.n);
+	printf("# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0\n",
+	       tap.passed, tap.failed, tap.skipped);
+	return tap.failed ? 1 : 0;
+}
 
 /* One entry per area, as in tools/testing/memblock. */
 void sequential_checks(void);

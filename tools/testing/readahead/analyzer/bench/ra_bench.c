@@ -8,16 +8,17 @@
  *                                   /dev/null; print its wall time, CPU
  *                                   time and peak RSS (getrusage)
  *
- * The trace is the shape of a long time_based fio run on the seeds'
- * machine: 13 disks (sda1..sdm1), four 1 GB files each, read round and
- * round: f0 by 3 readers from the start (as in the 2009 report: each
- * reader its own stream, the readers stepping on each other, duplicates
- * and all-cached windows), f1 by 3 readers a third of the file apart, f2
- * by one reader, f3 by one mmap reader ("around", "random", miss=).
- * Windows grow 4, 8, 16, 32 to 64 pages; now and then a shrink, a sync
- * readahead mid-stream or a marker hit.  One line in 64 carries a dmesg
- * timestamp, one in 50 is some other text.  The same LINES give the same file, byte for
- * byte (a fixed linear congruential generator, no libc random).
+ * The trace is the shape of a long time_based fio run on the machine of
+ * the July 2009 4 KB read(2) report: 13 disks (sda1..sdm1), four 1 GB
+ * files each, read round and round: f0 by 3 readers from the start (as
+ * in the 2009 report: each reader its own stream, the readers stepping
+ * on each other, duplicates and all-cached windows), f1 by 3 readers a
+ * third of the file apart, f2 by one reader, f3 by one mmap reader
+ * ("around", "random", miss=).  Windows grow 4, 8, 16, 32 to 64 pages;
+ * now and then a shrink, a sync readahead mid-stream or a marker hit.
+ * One line in 64 carries a dmesg timestamp, one in 50 is some other
+ * text.  The same LINES give the same file, byte for byte (a fixed
+ * linear congruential generator, no libc random).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

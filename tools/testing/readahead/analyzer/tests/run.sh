@@ -2,56 +2,50 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run.sh - tests of ra_analyze: builds it (into $OUT, default build/analyzer
-# at the top of the tree) and checks its exact output on the seed trace
-# and on small hand-written traces.  Prints "ok - NAME" / "not ok - NAME"
-# per check and ends with "N passed, N failed"; exits 1 on any failure.
+# at the top of the tree) and checks its exact output on the trace quoted
+# on LKML in July 2009 and on small hand-written traces.  Prints TAP
+# (scripts/tap.sh); exits 1 on any failure.  Runs from any directory.
 #
-# Expected numbers for the seed (seed-trace.txt: mail lines 144-147 and
-# 282-312, so mail line L of the fio trace is line L-277 here):
+# lkml-mail.txt is Wu Fengguang's reply of 2009-07-01 in the thread
+# "fio sync read 4k block size 35% regression" (Zhang Yanmin), as an
+# archive shows it: 446 lines, 66 trace lines (the trace is quoted twice
+# and the dmesg example four times), 12 highlighted; subsequent: 50
+# calls, 46*64 pages, windows 2*1664+4*8 = 3360 -> mean 67.20.
+# lkml-trace.txt holds its trace lines (mail lines 144-147 and 282-312,
+# so mail line L of the fio trace is line L-277 here):
 #   31 trace lines (2 dmesg ones with timestamps, 29 fio ones), 4 other.
 #   initial0 1 call 2 pages; subsequent 24 calls 23*64+0 = 1472 pages,
 #   windows 20*64+3*128+8 = 1672 -> mean 69.67; marker 6 calls 384 pages.
 #   duplicates (earlier, later): (24,25) (27,29) (30,31) (32,34);
 #   shrinks at 26 and 31 (pid 7115: 128 then 64); all-cached: line 3;
 #   "==>" highlighted: 24 25 28 29 30 31.
-# seed-mail.txt is the whole mail: 446 lines, 66 trace lines (the trace
-# is quoted twice and the dmesg example four times), 12 highlighted;
-# subsequent: 50 calls, 46*64 pages, windows 2*1664+4*8 = 3360 -> 67.20.
 
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(dirname "$HERE")
-OUT=${OUT:-$SRC/../../../../build/analyzer}
+TOP=$(cd "$SRC/../../../.." && pwd)
+OUT=${OUT:-$TOP/build/analyzer}
 RA=$OUT/ra_analyze
 TMP=$OUT/tests
-pass=0
-fail=0
+. "$TOP/tools/testing/readahead/scripts/tap.sh"
 
+tap_begin
 if ! make -s -C "$SRC" OUT="$OUT" >/dev/null; then
-	echo "not ok - build"
-	echo "0 passed, 1 failed"
+	tap_not_ok "build"
+	tap_end
 	exit 1
 fi
 mkdir -p "$TMP" || exit 1
 cd "$HERE" || exit 1
 
 report() {
-	if [ "$2" -eq 0 ]; then
-		echo "ok - $1"
-		pass=$((pass + 1))
-	else
-		echo "not ok - $1"
-		fail=$((fail + 1))
-	fi
+	tap_result "$2" "$1"
 }
 
 # check NAME COMMAND...: the command's exit status decides.
 check() {
-	name=$1
-	shift
-	"$@"
-	report "$name" $?
+	tap_check "$@"
 }
 
 # Whitespace-insensitive form of a table: one blank between fields.
@@ -65,7 +59,7 @@ same() {
 	if cmp -s "$1.sq" "$2"; then
 		return 0
 	fi
-	diff "$2" "$1.sq" | sed 's/^/# /'
+	diff "$2" "$1.sq" | tap_diag_file
 	return 1
 }
 
@@ -82,46 +76,46 @@ section() {
 		on'
 }
 
-# --- the seed trace ---
-"$RA" seed-trace.txt >"$TMP/seed.out" 2>"$TMP/seed.err"
-report "seed: exit status 0" $?
-check "seed: nothing on stderr" test ! -s "$TMP/seed.err"
-check "seed: line counts" \
-	has "$TMP/seed.out" "lines: 31 parsed, 0 skipped, 4 other"
-check "seed: pattern initial0" \
-	has "$TMP/seed.out" "initial0 1 2 4.00 1 0 0"
-check "seed: pattern subsequent" \
-	has "$TMP/seed.out" "subsequent 24 1472 69.67 0 24 1"
-check "seed: pattern marker" \
-	has "$TMP/seed.out" "marker 6 384 64.00 0 6 0"
-check "seed: file f4" \
-	has "$TMP/seed.out" "08:c1 sdm1 49156 f4 29 1856 70.62 0 29 0"
-check "seed: file dmesg" \
-	has "$TMP/seed.out" "00:10 0:10 105910 dmesg 2 2 6.00 1 1 1"
-check "seed: process 7115" \
-	has "$TMP/seed.out" "7115 fio 20 1280 70.40 0 20 0"
-check "seed: process 3290 as zsh and as dmesg" eval \
-	'has "$TMP/seed.out" "3290 zsh 1 2 4.00 1 0 0" &&
-	 has "$TMP/seed.out" "3290 dmesg 1 0 8.00 0 1 1"'
-check "seed: 5 streams" \
-	test "$(section "$TMP/seed.out" streams | wc -l)" -eq 7
+# --- the trace of the 2009 mail ---
+"$RA" lkml-trace.txt >"$TMP/trace.out" 2>"$TMP/trace.err"
+report "trace: exit status 0" $?
+check "trace: nothing on stderr" test ! -s "$TMP/trace.err"
+check "trace: line counts" \
+	has "$TMP/trace.out" "lines: 31 parsed, 0 skipped, 4 other"
+check "trace: pattern initial0" \
+	has "$TMP/trace.out" "initial0 1 2 4.00 1 0 0"
+check "trace: pattern subsequent" \
+	has "$TMP/trace.out" "subsequent 24 1472 69.67 0 24 1"
+check "trace: pattern marker" \
+	has "$TMP/trace.out" "marker 6 384 64.00 0 6 0"
+check "trace: file f4" \
+	has "$TMP/trace.out" "08:c1 sdm1 49156 f4 29 1856 70.62 0 29 0"
+check "trace: file dmesg" \
+	has "$TMP/trace.out" "00:10 0:10 105910 dmesg 2 2 6.00 1 1 1"
+check "trace: process 7115" \
+	has "$TMP/trace.out" "7115 fio 20 1280 70.40 0 20 0"
+check "trace: process 3290 as zsh and as dmesg" eval \
+	'has "$TMP/trace.out" "3290 zsh 1 2 4.00 1 0 0" &&
+	 has "$TMP/trace.out" "3290 dmesg 1 0 8.00 0 1 1"'
+check "trace: 5 streams" \
+	test "$(section "$TMP/trace.out" streams | wc -l)" -eq 7
 printf '%s\n' '# flags' 'flag count' 'duplicate 4' 'all-cached 1' \
-	'shrink 2' 'sync-mid-stream 0' 'highlighted 6' >"$TMP/seed.flags.exp"
-section "$TMP/seed.out" flags >"$TMP/seed.flags"
-check "seed: flag counts" same "$TMP/seed.flags" "$TMP/seed.flags.exp"
-section "$TMP/seed.out" flag_lines | awk '$1 == "duplicate"' \
-	>"$TMP/seed.dup"
+	'shrink 2' 'sync-mid-stream 0' 'highlighted 6' >"$TMP/trace.flags.exp"
+section "$TMP/trace.out" flags >"$TMP/trace.flags"
+check "trace: flag counts" same "$TMP/trace.flags" "$TMP/trace.flags.exp"
+section "$TMP/trace.out" flag_lines | awk '$1 == "duplicate"' \
+	>"$TMP/trace.dup"
 printf '%s\n' 'duplicate 25 2 7115 24 7167' 'duplicate 29 2 7115 27 7167' \
 	'duplicate 31 2 7115 30 7167' 'duplicate 34 3 7167 32 7115' \
-	>"$TMP/seed.dup.exp"
-check "seed: duplicate pairs" same "$TMP/seed.dup" "$TMP/seed.dup.exp"
-check "seed: highlighted lines" test "$(section "$TMP/seed.out" flag_lines |
+	>"$TMP/trace.dup.exp"
+check "trace: duplicate pairs" same "$TMP/trace.dup" "$TMP/trace.dup.exp"
+check "trace: highlighted lines" test "$(section "$TMP/trace.out" flag_lines |
 	awk '$1 == "highlighted" { printf "%s ", $2 }')" = "24 25 28 29 30 31 "
-check "seed: shrink lines" test "$(section "$TMP/seed.out" flag_lines |
+check "trace: shrink lines" test "$(section "$TMP/trace.out" flag_lines |
 	awk '$1 == "shrink" { printf "%s ", $2 }')" = "26 31 "
 
 # --- the whole mail, quotes and all ---
-"$RA" seed-mail.txt >"$TMP/mail.out" 2>"$TMP/mail.err"
+"$RA" lkml-mail.txt >"$TMP/mail.out" 2>"$TMP/mail.err"
 report "mail: exit status 0" $?
 check "mail: nothing on stderr" test ! -s "$TMP/mail.err"
 check "mail: line counts" \
@@ -164,11 +158,11 @@ check "malformed: skip count" \
 	has "$TMP/bad.out" "lines: 2 parsed, 5 skipped, 1 other"
 
 # --- stdin ---
-"$RA" <seed-trace.txt >"$TMP/stdin.out" 2>&1
+"$RA" <lkml-trace.txt >"$TMP/stdin.out" 2>&1
 report "stdin: no file argument" $?
-check "stdin: same output as a file" cmp -s "$TMP/stdin.out" "$TMP/seed.out"
-"$RA" - <seed-trace.txt >"$TMP/dash.out" 2>&1
-check "stdin: '-' argument" cmp -s "$TMP/dash.out" "$TMP/seed.out"
+check "stdin: same output as a file" cmp -s "$TMP/stdin.out" "$TMP/trace.out"
+"$RA" - <lkml-trace.txt >"$TMP/dash.out" 2>&1
+check "stdin: '-' argument" cmp -s "$TMP/dash.out" "$TMP/trace.out"
 "$RA" - <malformed.txt >/dev/null 2>"$TMP/stdin.err"
 check "stdin: errors name <stdin>" grep -qxF \
 	"ra_analyze: <stdin>:2: cannot parse: expected '-' in ra" \
@@ -180,7 +174,7 @@ check "two files: lines named FILE:LINE" \
 	has "$TMP/two.out" "duplicate dup.txt:2 4 2 dup.txt:1 1"
 
 # --- --streams ---
-"$RA" --streams seed-trace.txt >"$TMP/streams.out" 2>&1
+"$RA" --streams lkml-trace.txt >"$TMP/streams.out" 2>&1
 report "streams: exit status 0" $?
 check "streams: 31 windows" \
 	test "$(section "$TMP/streams.out" windows | wc -l)" -eq 33
@@ -191,11 +185,11 @@ check "streams: miss shown" has "$TMP/streams.out" \
 	"1 3 subsequent 1 60 4 8 8 1 0 0 all-cached"
 
 # --- bad usage and missing files ---
-"$RA" --bogus seed-trace.txt >"$TMP/opt.out" 2>"$TMP/opt.err"
+"$RA" --bogus lkml-trace.txt >"$TMP/opt.out" 2>"$TMP/opt.err"
 report "bad option: exit 2" $(($? != 2))
 check "bad option: usage on stderr" grep -q '^usage: ra_analyze' "$TMP/opt.err"
 check "bad option: nothing on stdout" test ! -s "$TMP/opt.out"
-"$RA" seed-trace.txt --plot >/dev/null 2>&1
+"$RA" lkml-trace.txt --plot >/dev/null 2>&1
 report "--plot without prefix: exit 2" $(($? != 2))
 "$RA" no-such-file.txt >"$TMP/miss.out" 2>"$TMP/miss.err"
 report "missing file: exit 1" $(($? != 1))
@@ -206,9 +200,9 @@ check "missing file: nothing on stdout" test ! -s "$TMP/miss.out"
 
 # --- --plot ---
 rm -f "$TMP/plot.gp" "$TMP/plot.dat" "$TMP/plot.png"
-"$RA" --plot "$TMP/plot" seed-trace.txt >"$TMP/plot.out" 2>"$TMP/plot.err"
+"$RA" --plot "$TMP/plot" lkml-trace.txt >"$TMP/plot.out" 2>"$TMP/plot.err"
 report "plot: exit status 0" $?
-check "plot: output unchanged" cmp -s "$TMP/plot.out" "$TMP/seed.out"
+check "plot: output unchanged" cmp -s "$TMP/plot.out" "$TMP/trace.out"
 check "plot: .gp written" grep -q '^plot ' "$TMP/plot.gp"
 check "plot: .dat has 5 streams, 31 windows" eval \
 	'test "$(grep -c "^# stream" "$TMP/plot.dat")" -eq 5 &&
@@ -247,5 +241,4 @@ check "dup index: same output as the plain scan" \
 check "dup index: same output by default" \
 	cmp -s "$TMP/dups.scan" "$TMP/dups.auto"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tap_end
