@@ -2,10 +2,11 @@
 #
 # On-demand readahead for Linux: top level.
 #
-#   make demo     the demo: the seeds' 13-disk JBOD through the simulator,
-#                 ours against pristine 6.1, a table and a plot (installs
-#                 what it needs)
-#   make check    the test suite; ends with "N passed, N failed"
+#   make demo     the demo: the 13-disk JBOD of the July 2009 report through
+#                 the simulator, ours against pristine 6.1, a table and a
+#                 plot (installs what it needs)
+#   make check    the test suite: TAP, one test per stage; ends with
+#                 "N passed, N failed"
 #   make harness  build the userspace harness only
 #   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
 #   make replay   the 2009 regressions replayed: the July 2009 reports'
@@ -35,8 +36,8 @@
 #                 build/series, checkpatch'ed, bisect-built (mm/ objects)
 #   make mutate   mutation testing: each mutation in
 #                 tools/testing/readahead/mutations/*.sed applied to a copy
-#                 of mm/readahead.c, the harness run on it; prints which
-#                 survive (none may) and ends "mutate: N killed, N survived"
+#                 of mm/readahead.c, the harness run on it; TAP, a
+#                 mutation that survives is a failure
 #   make bench-analyzer  ra_analyze on a generated 5-million-line trace
 #                 (BENCH_LINES): time and peak RSS, optimized and sanitized
 #   make bench-cpu  instructions per page of readahead (callgrind), ours
@@ -44,17 +45,25 @@
 #                 table, exclusive and inclusive (~15 s)
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
-# unpacked from Debian's linux-source-6.1, the patched tree, objects.
+# unpacked from Debian's kernel source package (KSRC_PKG), the patched
+# tree, objects.  Packages are installed here, by the targets, and by no
+# test script.
 
+SCRIPTS	:= tools/testing/readahead/scripts
+include $(SCRIPTS)/config
 BUILD	:= $(CURDIR)/build
-TREE	:= $(BUILD)/linux-source-6.1
+TREE	:= $(BUILD)/$(KSRC_DIR)
 PATCHED	:= $(BUILD)/linux-patched
 KOBJ	:= $(BUILD)/kobj
-SCRIPTS	:= tools/testing/readahead/scripts
 
 # Debian packages: compiler, the kernel source, what a kernel build needs.
-DEPS	:= gcc make libc6-dev xz-utils patch perl linux-source-6.1 \
+DEPS	:= gcc make libc6-dev xz-utils patch perl $(KSRC_PKG) \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
+# libFuzzer (make fuzz, make check).
+FUZZ_DEPS := clang libclang-rt-14-dev
+# The QEMU stages of make check: the guest's programs, disks, the VM.
+QEMU_DEPS := qemu-system-x86 busybox-static fio blktrace e2fsprogs gzip \
+	     tar coreutils python3
 
 .PHONY: all deps tree harness sim demo replay bisect sweep matrix calibrate \
 	check \
@@ -104,6 +113,7 @@ matrix: tree
 		OUT=$(BUILD)/sim matrix
 
 check: tree
+	@$(SCRIPTS)/deps.sh $(FUZZ_DEPS) $(QEMU_DEPS)
 	@$(SCRIPTS)/run-tests.sh
 
 # The spindle nbdkit filter (tools/testing/readahead/nbd): build, unit tests;
@@ -151,6 +161,7 @@ bench-sanitized: tree
 
 FUZZ_SECONDS ?= 600
 fuzz: tree
+	@$(SCRIPTS)/deps.sh $(FUZZ_DEPS)
 	tools/testing/readahead/fuzz/run.sh $(FUZZ_SECONDS)
 
 mutate: tree
