@@ -52,7 +52,6 @@ static struct io_run io_runs[MAX_IO_RUNS];
 static unsigned long nr_io_runs;
 static unsigned long pages_submitted, all_cached_calls, major_faults;
 static unsigned long sync_calls, cached_in_windows;
-static unsigned long pages_added, pages_removed;
 
 static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 {
@@ -78,7 +77,7 @@ void h_log_reset(void)
 	folio_run.open = false;
 	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = cached_in_windows = 0;
-	pages_added = pages_removed = 0;
+	shim_pages_added = shim_pages_removed = 0;
 }
 
 const char *h_windows(void) { return windows_log.buf; }
@@ -103,8 +102,8 @@ unsigned long h_all_cached_calls(void) { return all_cached_calls; }
 unsigned long h_major_faults(void) { return major_faults; }
 unsigned long h_sync_calls(void) { return sync_calls; }
 unsigned long h_io_requests(void) { return nr_io_runs; }
-unsigned long h_pages_added(void) { return pages_added; }
-unsigned long h_pages_removed(void) { return pages_removed; }
+unsigned long h_pages_added(void) { return shim_pages_added; }
+unsigned long h_pages_removed(void) { return shim_pages_removed; }
 unsigned long h_cached_in_windows(void) { return cached_in_windows; }
 
 static int cmp_pgoff(const void *a, const void *b)
@@ -287,18 +286,6 @@ static const struct address_space_operations fs_aops = {
 	.read_folio = fs_read_folio,
 	.readahead = fs_readahead,
 };
-
-void harness_note_added(struct address_space *mapping, struct folio *folio)
-{
-	(void)mapping;
-	pages_added += folio_nr_pages(folio);
-}
-
-void harness_note_removed(struct address_space *mapping, struct folio *folio)
-{
-	(void)mapping;
-	pages_removed += folio_nr_pages(folio);
-}
 
 /* ---- files and descriptors ---- */
 

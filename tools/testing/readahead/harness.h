@@ -170,12 +170,12 @@ void h_trace_collect(const char *line);
 const char *h_tracepoint(void);
 void h_tracepoint_collect(const char *line);
 
-/* Hooks from pagecache.c. */
-void harness_note_added(struct address_space *mapping, struct folio *folio);
-void harness_note_removed(struct address_space *mapping, struct folio *folio);
+/* The page cache's own (pagecache.c). */
 void xa_destroy_index(struct xarray *xa);
 
 extern long shim_live_folios;
+/* Pages inserted into and removed from every mapping's index. */
+extern unsigned long shim_pages_added, shim_pages_removed;
 extern long shim_alloc_budget;
 /* Allocations of folios above this order fail (UINT_MAX: none do). */
 extern unsigned int shim_alloc_order_limit;
