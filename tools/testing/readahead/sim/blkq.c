@@ -23,6 +23,7 @@
  * The counters are those of /sys/block/DEV/stat.
  */
 #include "elevator.h"
+#include "blktrace.h"
 
 #define UNPLUG_THRESH	4
 /* A throttled virtual disk takes this many requests (a virtqueue's worth). */
@@ -34,6 +35,8 @@ static struct blk_plug *cur_plug;
 static struct bio *plug_head, *plug_tail;
 static struct bio *bio_free;
 static struct blk_request *req_free;
+/* Whom the queue works for (blktrace): the submitter, 0 in interrupts. */
+static int ctx_pid;
 
 struct bio *bio_alloc(void)
 {
@@ -44,6 +47,8 @@ struct bio *bio_alloc(void)
 	else
 		b = sim_alloc(sizeof(*b));
 	b->next = NULL;
+	b->ahead = false;
+	b->part = NULL;
 	return b;
 }
 
@@ -107,7 +112,10 @@ static void dispatch(struct disk *d)
 		if (!r)
 			return;
 		unlink_request(d, r);
+		if (d->bt)
+			blkt_rq(d, BLKT_ISSUE, r, ctx_pid, 0);
 		d->active = r;
+		r->issued_at = sim_now;
 		d->nr_busy++;
 		r->disk = d;
 		start = max(sim_now, d->dev_free);
@@ -119,10 +127,12 @@ static void dispatch(struct disk *d)
 	}
 }
 
-static void unplug(struct disk *d)
+static void unplug(struct disk *d, bool timer)
 {
 	if (!d->plugged)
 		return;
+	if (d->bt)
+		blkt_unplug(d, timer, d->queued, ctx_pid);
 	d->plugged = false;
 	d->plug_gen++;
 	dispatch(d);
@@ -132,14 +142,16 @@ static void unplug_timer(void *obj, uint64_t gen)
 {
 	struct disk *d = obj;
 
+	ctx_pid = 0;
 	if (d->plug_gen == gen)
-		unplug(d);
+		unplug(d, true);
 }
 
 static void kick(void *obj, uint64_t gen)
 {
 	struct disk *d = obj;
 
+	ctx_pid = 0;
 	if (d->kick_gen == gen)
 		dispatch(d);
 }
@@ -171,6 +183,7 @@ static void complete(void *obj, uint64_t arg)
 	unsigned int err_bios = 0;
 
 	(void)arg;
+	ctx_pid = 0;
 	account(d);
 	d->in_flight--;
 	d->nr_busy--;
@@ -179,6 +192,7 @@ static void complete(void *obj, uint64_t arg)
 	d->st.ios++;
 	d->st.sectors += r->nsect;
 	d->st.ticks_ns += sim_now - r->queued_at;
+	d->st.d2c_ns += sim_now - r->issued_at;
 	if (d->p.elv->completed)
 		d->p.elv->completed(d, r);
 	for (b = r->bios; b; b = b->next)
@@ -186,6 +200,8 @@ static void complete(void *obj, uint64_t arg)
 					    (uint64_t)b->nr * PAGE_SECTORS);
 	if (err_bios)
 		d->st.err_reqs++;
+	if (d->bt)
+		blkt_rq(d, BLKT_COMPLETE, r, 0, err_bios ? -EIO : 0);
 	for (b = r->bios; b; b = next) {
 		bool failed = err_bios &&
 			disk_read_fails(d, b->sector,
@@ -202,6 +218,7 @@ static void complete(void *obj, uint64_t arg)
 	}
 	r->next = req_free;
 	req_free = r;
+	ctx_pid = 0;
 	dispatch(d);
 }
 
@@ -231,6 +248,8 @@ static bool try_merge(struct disk *d, struct bio *b, uint64_t max_sect)
 			goto back;
 		if (b->sector + bsect == r->sector &&
 		    may_merge(d, r, b, true)) {
+			if (d->bt)
+				blkt_bio(d, BLKT_FRONTMERGE, b, bsect, b->pid);
 			b->next = r->bios;
 			r->bios = b;
 			r->sector = b->sector;
@@ -241,6 +260,8 @@ static bool try_merge(struct disk *d, struct bio *b, uint64_t max_sect)
 	}
 	return false;
 back:
+	if (d->bt)
+		blkt_bio(d, BLKT_BACKMERGE, b, bsect, b->pid);
 	r->bios_tail->next = b;
 	r->bios_tail = b;
 	r->nsect += bsect;
@@ -264,9 +285,14 @@ static void queue_bio(struct disk *d, struct bio *b)
 	r->queued_at = sim_now;
 	r->pid = b->pid;
 	r->elv_priv = NULL;
+	r->ahead = b->ahead;
+	if (d->bt)
+		blkt_bio(d, BLKT_GETRQ, b, r->nsect, b->pid);
 	account(d);
 	d->in_flight++;
 	if (d->p.plug_ms > 0 && !d->queue && !d->nr_busy && !d->plugged) {
+		if (d->bt)
+			blkt_plug(d, b->pid);
 		d->plugged = true;
 		ev_at(sim_now + (simtime_t)(d->p.plug_ms * NS_PER_MS),
 		      unplug_timer, d, ++d->plug_gen);
@@ -279,10 +305,43 @@ static void queue_bio(struct disk *d, struct bio *b)
 	d->queued++;
 	if (d->queued > d->st.max_queue)
 		d->st.max_queue = d->queued;
+	if (d->bt)
+		blkt_rq(d, BLKT_INSERT, r, b->pid, 0);
 	if (d->p.elv->add)
 		d->p.elv->add(d, r);
 	if (d->plugged && d->queued >= UNPLUG_THRESH)
-		unplug(d);
+		unplug(d, false);
+}
+
+/* Does the task's plug hold a bio for @d? */
+static bool plug_holds(struct disk *d)
+{
+	struct bio *b;
+
+	for (b = plug_head; b; b = b->next)
+		if (b->disk == d)
+			return true;
+	return false;
+}
+
+/* U for each traced disk the plug list @head holds bios for, in order. */
+static void trace_unplug(struct bio *head)
+{
+	struct bio *b, *o;
+
+	for (b = head; b; b = b->next) {
+		unsigned int depth = 0;
+
+		if (!b->disk->bt)
+			continue;
+		for (o = head; o != b && o->disk != b->disk; o = o->next)
+			;
+		if (o != b)
+			continue;	/* counted at its first bio */
+		for (o = b; o; o = o->next)
+			depth += o->disk == b->disk;
+		blkt_unplug(b->disk, false, depth, b->pid);
+	}
 }
 
 void submit_bio(struct bio *b)
@@ -290,6 +349,12 @@ void submit_bio(struct bio *b)
 	struct disk *d = b->disk;
 	unsigned int max_pages = d->p.max_sectors_kb / (PAGE_SIZE >> 10);
 
+	ctx_pid = b->pid;
+	if (d->bt) {
+		blkt_remap(d, b);
+		blkt_bio(d, BLKT_QUEUE, b, (uint64_t)b->nr * PAGE_SECTORS,
+			 b->pid);
+	}
 	/* Split at max_sectors_kb, as bio splitting would. */
 	while (b) {
 		struct bio *rest = NULL;
@@ -302,9 +367,13 @@ void submit_bio(struct bio *b)
 			rest->sector = b->sector +
 				       (uint64_t)max_pages * PAGE_SECTORS;
 			b->nr = max_pages;
+			if (d->bt)
+				blkt_split(d, b, rest->sector);
 		}
 		b->next = NULL;
 		if (cur_plug) {
+			if (d->bt && !plug_holds(d))
+				blkt_plug(d, b->pid);
 			if (plug_tail)
 				plug_tail->next = b;
 			else
@@ -320,7 +389,8 @@ void submit_bio(struct bio *b)
 
 void blk_waiting_on(struct disk *d)
 {
-	unplug(d);
+	ctx_pid = current ? current->pid : 0;
+	unplug(d, false);
 }
 
 void blk_start_plug(struct blk_plug *plug)
@@ -342,6 +412,10 @@ void blk_finish_plug(struct blk_plug *plug)
 		return;
 	cur_plug = NULL;
 	b = plug_head;
+	if (b) {
+		ctx_pid = b->pid;
+		trace_unplug(b);
+	}
 	plug_head = plug_tail = NULL;
 	for (; b; b = next) {
 		struct disk *d = b->disk;

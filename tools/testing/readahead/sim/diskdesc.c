@@ -328,6 +328,8 @@ static int add_disks(const char *first, char lo, char hi,
 			if (!strcmp(disks[i].name, d->name))
 				return err("disk %s defined twice", d->name);
 		d->p = *p;
+		d->dev = MKDEV(8 + (nr_disks / 16 ? 57 : 0),
+			       (nr_disks % 16) * 16);
 		total = p->mech.capacity >> SECTOR_SHIFT;
 		/* Partitions start at 1 MB, as fdisk puts them. */
 		each = (total - 2048) / (p->partitions ? p->partitions : 1);
@@ -336,9 +338,8 @@ static int add_disks(const char *first, char lo, char hi,
 			struct partition *pt = &parts[nr_parts++];
 
 			pt->disk = d;
-			pt->major = 8 + (nr_disks / 16 ? 57 : 0);
-			pt->minor = (nr_disks % 16) * 16 +
-				    (p->partitions ? i + 1 : 0);
+			pt->major = MAJOR(d->dev);
+			pt->minor = MINOR(d->dev) + (p->partitions ? i + 1 : 0);
 			if (p->partitions)
 				snprintf(pt->name, sizeof(pt->name), "%s%u",
 					 d->name, i + 1);

@@ -54,7 +54,8 @@ static void fs_end_io(struct bio *b, int err)
 	}
 }
 
-static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr)
+static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr,
+		      bool ahead)
 {
 	struct bio *b = bio_alloc();
 
@@ -65,6 +66,8 @@ static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr)
 	b->end_io = fs_end_io;
 	b->private = si;
 	b->index = index;
+	b->ahead = ahead;
+	b->part = si->part;
 	submit_bio(b);
 }
 
@@ -84,19 +87,19 @@ static void fs_readahead(struct readahead_control *ractl)
 			continue;
 		}
 		if (nr)
-			fs_submit(si, first, nr);
+			fs_submit(si, first, nr, true);
 		first = f->index;
 		nr = 1;
 	}
 	if (nr)
-		fs_submit(si, first, nr);
+		fs_submit(si, first, nr, true);
 }
 
 void fs_read_folio(struct sim_inode *si, struct folio *f)
 {
 	check_page(si, f);
 	fs_pages_submitted++;
-	fs_submit(si, f->index, 1);
+	fs_submit(si, f->index, 1, false);
 }
 
 static int fs_read_folio_op(struct file *file, struct folio *f)

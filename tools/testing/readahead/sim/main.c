@@ -3,7 +3,8 @@
  * main.c - ra_sim: run fio jobs on a simulated JBOD with real readahead.
  *
  *   ra_sim [--impl ours|pristine|both] [--define NAME=VALUE]...
- *          [--seed N] [--trace FILE] [--timeline FILE] MACHINE.disks JOBS.fio
+ *          [--seed N] [--trace FILE] [--timeline FILE] [--blktrace DIR]
+ *          MACHINE.disks JOBS.fio
  *
  * Owns the command line and one run: parse both files (an error in
  * either stops everything before anything runs), build the machine,
@@ -11,9 +12,10 @@
  * report.  With --impl both (the default) ours and the pristine 6.1 file
  * run in two child processes at once, from the same inputs; their
  * reports are printed ours first.  --trace and --timeline then write
- * FILE.ours and FILE.pristine.  A binary that links the replay models
- * (tools/testing/readahead/replay/) also runs --impl MODEL, writing
- * FILE.MODEL.
+ * FILE.ours and FILE.pristine, --blktrace the disks' blktrace files in
+ * DIR/ours/ and DIR/pristine/ (blktrace.c).  A binary that links the
+ * replay models (tools/testing/readahead/replay/) also runs --impl
+ * MODEL, writing FILE.MODEL and DIR/MODEL/.
  */
 #include "jobs.h"
 #include "racall.h"
@@ -31,7 +33,7 @@ extern const struct ra_impl *const ra_replay_impls[] __attribute__((weak));
 extern const char *ra_replay_about(const struct ra_impl *impl)
 	__attribute__((weak));
 
-static const char *trace_path, *timeline_path;
+static const char *trace_path, *timeline_path, *blktrace_dir;
 static bool seed_set;
 static uint64_t seed_arg;
 
@@ -40,7 +42,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: ra_sim [--impl ours|pristine|both|MODEL] [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
-		"              MACHINE.disks JOBS.fio\n"
+		"              [--blktrace DIR] MACHINE.disks JOBS.fio\n"
 		"       ra_sim --list-impls   (the models this binary can run)\n");
 	exit(2);
 }
@@ -175,6 +177,8 @@ static void run(const struct ra_impl *impl, FILE *out)
 		}
 	}
 	timeline_file = open_out(timeline_path, impl->name);
+	if (blktrace_dir)
+		blkt_start(disks, nr_disks, blktrace_dir, impl->name);
 	prefill();
 	readers_create();
 	readers_start();
@@ -187,6 +191,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 		sim_die("sim: %s: readers left sleeping with no event pending",
 			impl->name);
 	report(out, cpu_seconds() - t0);
+	blkt_stop(disks, nr_disks);
 	if (ra_trace_file)
 		fclose(ra_trace_file);
 	if (timeline_file)
@@ -259,6 +264,8 @@ int main(int argc, char **argv)
 			trace_path = argv[++i];
 		} else if (!strcmp(opt, "--timeline")) {
 			timeline_path = argv[++i];
+		} else if (!strcmp(opt, "--blktrace")) {
+			blktrace_dir = argv[++i];
 		} else {
 			usage();
 		}

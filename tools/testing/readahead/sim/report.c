@@ -207,6 +207,24 @@ static void report_sched(FILE *out)
 			(unsigned long long)(sched_runq_ns / NS_PER_MS));
 }
 
+/*
+ * With --blktrace, what btt should find: requests, their mean size in
+ * sectors, mean D2C and Q2C in s (Q2C from the request's first bio:
+ * btt's equals it where no bio merged or split).
+ */
+static void report_blktrace(FILE *out, const struct disk *d)
+{
+	const struct disk_stat *st = &d->st;
+
+	if (!d->bt || !st->ios)
+		return;
+	fprintf(out, "  blktrace %s: requests=%llu blk_avg=%llu d2c_avg=%.9f q2c_avg=%.9f merges=%llu\n",
+		d->name, (unsigned long long)st->ios,
+		(unsigned long long)(st->sectors / st->ios),
+		st->d2c_ns / 1e9 / st->ios, st->ticks_ns / 1e9 / st->ios,
+		(unsigned long long)st->merges);
+}
+
 void report(FILE *out, double host_seconds)
 {
 	struct agg all = { 0 };
@@ -256,6 +274,8 @@ void report(FILE *out, double host_seconds)
 			(unsigned long long)st->seeks,
 			secs > 0 ? 100.0 * st->busy_ns / 1e9 / secs : 0);
 	}
+	for (i = 0; i < nr_disks; i++)
+		report_blktrace(out, &disks[i]);
 	disk_bytes = (double)(sectors << SECTOR_SHIFT);
 	report_sched(out);
 	for (i = 0; i < nr_disks; i++) {

@@ -81,6 +81,7 @@ struct disk_stat {
 	uint64_t err_reqs, err_pages;	/* requests failed, their pages */
 	/* the scheduler: idle periods, their time, preemptions, merges */
 	uint64_t idles, idle_ns, preempts, merges_queues;
+	uint64_t d2c_ns;		/* issue to completion, summed */
 };
 
 struct blk_request;
@@ -107,6 +108,8 @@ struct disk {
 	unsigned int in_flight;
 	simtime_t last_change;
 	struct disk_stat st;
+	uint32_t dev;			/* the whole disk's, MKDEV() */
+	struct blkt *bt;		/* blktrace.c's, NULL: not traced */
 };
 
 struct partition {
@@ -147,6 +150,8 @@ struct bio {
 	void (*end_io)(struct bio *b, int err);
 	void *private;
 	pgoff_t index;			/* first page, for end_io */
+	bool ahead;			/* REQ_RAHEAD: from ->readahead */
+	struct partition *part;		/* its partition, NULL: none */
 };
 
 struct blk_request {
@@ -154,9 +159,11 @@ struct blk_request {
 	struct bio *bios, *bios_tail;
 	uint64_t sector, nsect;
 	simtime_t queued_at;
+	simtime_t issued_at;		/* sent to the disk */
 	int pid;			/* of its first bio */
 	void *elv_priv;			/* the scheduler's (its queue) */
 	struct disk *disk;
+	bool ahead;			/* of its first bio */
 };
 
 /* A bio to fill and hand to submit_bio(); freed after its end_io. */
@@ -169,6 +176,25 @@ void blk_waiting_on(struct disk *d);
 void blk_init_queue(struct disk *d);
 void blk_exit_queue(struct disk *d);
 extern uint64_t blk_pages_read;
+
+/* ---- blktrace.c: the disks' blktrace events (ra_sim --blktrace DIR) ---- */
+
+/* Write DIR/IMPL/DEV.blktrace.0 for each of @n disks from now on. */
+void blkt_start(struct disk *d, unsigned int n, const char *dir,
+		const char *impl);
+void blkt_stop(struct disk *d, unsigned int n);
+/* Q, M, F, G of bio @b (@nsect of it) by task @pid. */
+void blkt_bio(struct disk *d, unsigned int code, const struct bio *b,
+	      uint64_t nsect, int pid);
+/* A: @b from its partition to the disk; X: @b split off, the rest at @rest. */
+void blkt_remap(struct disk *d, const struct bio *b);
+void blkt_split(struct disk *d, const struct bio *b, uint64_t rest);
+/* I, D, C of request @r; @err: 0 or -EIO (C). */
+void blkt_rq(struct disk *d, unsigned int code, const struct blk_request *r,
+	     int pid, int err);
+/* P, and U (or UT, by the timer) with the @depth released. */
+void blkt_plug(struct disk *d, int pid);
+void blkt_unplug(struct disk *d, bool timer, unsigned int depth, int pid);
 
 /* ---- cache.c: page cache, LRU, waiters ---- */
 

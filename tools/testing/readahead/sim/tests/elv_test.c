@@ -28,6 +28,8 @@
 #define SERVICE_US	1000
 
 static struct disk disk;
+/* blkq.c names the task it works for (blktrace, never on here). */
+struct task_struct *shim_current;
 
 simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
 		       bool *seek)
