@@ -64,6 +64,8 @@ FUZZ_DEPS := clang libclang-rt-14-dev
 # The QEMU stages of make check: the guest's programs, disks, the VM.
 QEMU_DEPS := qemu-system-x86 busybox-static fio blktrace e2fsprogs gzip \
 	     tar coreutils python3
+# The documentation check of make check (kernel-doc, docutils).
+DOC_DEPS := perl python3-docutils
 
 .PHONY: all deps tree harness sim demo replay bisect sweep matrix calibrate \
 	check \
@@ -113,7 +115,7 @@ matrix: tree
 		OUT=$(BUILD)/sim matrix
 
 check: tree
-	@$(SCRIPTS)/deps.sh $(FUZZ_DEPS) $(QEMU_DEPS)
+	@$(SCRIPTS)/deps.sh $(FUZZ_DEPS) $(QEMU_DEPS) $(DOC_DEPS)
 	@$(SCRIPTS)/run-tests.sh
 
 # The spindle nbdkit filter (tools/testing/readahead/nbd): build, unit tests;

@@ -27,6 +27,8 @@
 #   series      make series' patches (format-patch) apply in order with
 #               patch(1) and carry no binary diff (no checkpatch, no build)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
+#   docs        Documentation/**/*.rst: the kernel-doc sections they pull
+#               exist in the sources, and the whole parses with docutils
 # A stage passes when every test in it passed (skips aside).  The last
 # line counts the tests inside the stages: "N passed, N failed"; exits
 # non-zero on any failure.
@@ -170,7 +172,7 @@ checkpatch() {
 }
 
 tap_begin
-echo "1..14"
+echo "1..15"
 stage harness "unit tests, ours and pristine 6.1" harness
 stage analyzer "trace parsing, summaries and flags" \
 	env OUT="$build/analyzer" sh "$rt/analyzer/tests/run.sh"
@@ -191,6 +193,8 @@ stage qemu-smoke "the patched kernel booted, fio verified, debugfs checked" \
 stage qemu-ioerror "read errors injected with blkdebug" "$rt/qemu/ioerror.sh"
 stage series "the patches apply with patch(1), no binary diffs" series
 stage checkpatch "scripts/checkpatch.pl, no error" checkpatch
+stage docs "kernel-doc and reStructuredText, no warning" \
+	"$scripts/check-docs.sh" "$tree" $(git ls-files 'Documentation/*.rst')
 [ "$skipped" -eq 0 ] || tap_diag "$skipped skipped, not counted"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
