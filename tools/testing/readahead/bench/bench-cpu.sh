@@ -22,6 +22,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../../.." && pwd)
 out=${1:-$top/build/bench-cpu}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
 bench="$out/ra_bench_cpu"
 . "$top/tools/testing/readahead/scripts/config"
 
