@@ -20,11 +20,18 @@
 #   make matrix   ours and pristine 6.1 on none/mq-deadline/bfq/cfq x the
 #                 reports' shapes x read(2)/mmap x 4/64/128k x 1/2/8 CPUs
 #                 (SIZE=256m), one line each
-#   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio, R
-#                 runs each (R=3), medians; table in build/qemu/ab.txt
-#   make calibrate  the simulator on the bench's jobs and machine
+#   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio on
+#                 spindle disks (nbdkit filter), 2 vCPUs, ext4 and XFS x
+#                 mq-deadline and BFQ, blktrace; R runs each (R=3),
+#                 medians; table in build/qemu/ab.txt.  A subset:
+#                 BENCH_JOBS="spin-4k spin-mmap" BENCH_FS=xfs
+#                 BENCH_SCHED=bfq (~1 min a run)
+#   make bench-throttled  the same on the throttled virtio disks, one
+#                 vCPU (the set calibrate compares with); table in
+#                 build/qemu/ab-throttled.txt
+#   make calibrate  the simulator on the throttled set's jobs and machine
 #                 (throttled virtio disks, one CPU) beside the QEMU medians
-#                 of build/qemu/ab.txt: PASS within 10%
+#                 of build/qemu/ab-throttled.txt: PASS within 10%
 #   make bench-smoke  the QEMU smoke test that make check runs
 #   make bench-ioerror   blkdebug read errors, patched and pristine kernels
 #   make bench-mempress  streams whose windows exceed a small guest's memory
@@ -72,7 +79,7 @@ DOC_DEPS := perl python3-docutils
 	kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
-	bench-analyzer bench-cpu nbd nbd-rate nbd-guest clean
+	bench-analyzer bench-cpu nbd nbd-rate nbd-guest bench-throttled clean
 
 all: harness
 
@@ -139,9 +146,19 @@ kernel-obj: tree
 	$(SCRIPTS)/kernel-compile-check.sh $(PATCHED) $(KOBJ)
 
 R ?= 3
-bench: tree
-	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab
+BENCH_JOBS ?=
+BENCH_FS ?=
+BENCH_SCHED ?=
+bench: tree nbd
+	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab \
+		$(if $(BENCH_FS),-F "$(BENCH_FS)") \
+		$(if $(BENCH_SCHED),-S "$(BENCH_SCHED)") $(BENCH_JOBS)
 	cp $(BUILD)/qemu/ab/table.txt $(BUILD)/qemu/ab.txt
+
+bench-throttled: tree
+	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab-throttled \
+		seq4k seq64k seq128k mmap stream random
+	cp $(BUILD)/qemu/ab-throttled/table.txt $(BUILD)/qemu/ab-throttled.txt
 
 calibrate: sim
 	tools/testing/readahead/qemu/calibrate.sh

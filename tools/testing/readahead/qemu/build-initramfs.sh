@@ -5,7 +5,8 @@
 #
 # Owns the guest images, by variant:
 #   bench (default)  build/qemu/initramfs.cpio.gz: Debian's static busybox,
-#                    Debian's fio, guest-init.sh as /init (run-guest.sh)
+#                    Debian's fio and blktrace, guest-init.sh as /init
+#                    (run-guest.sh)
 #   rel              build/qemu/initramfs-rel.cpio.gz: busybox, fio,
 #                    stress-ng, ratool, rel-init.sh as /init (rel-guest.sh)
 #   mini             build/qemu/initramfs-mini.cpio.gz: busybox, ratool,
@@ -25,12 +26,14 @@ set -eu
 
 variant=${1:-bench}
 case $variant in
-bench) suffix='' init="$QDIR/guest-init.sh" progs=fio ratool=no ;;
+bench) suffix="" init="$QDIR/guest-init.sh" progs="fio blktrace" ratool=no ;;
 rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng" ratool=yes ;;
 mini) suffix=-mini init="$QDIR/rel-init.sh" progs='' ratool=yes ;;
 *) die "usage: $0 [bench|rel|mini]" ;;
 esac
 pkgs=$progs
+# blktrace lives in /usr/sbin.
+PATH=$PATH:/usr/sbin:/sbin
 [ "$ratool" = yes ] && pkgs="$pkgs libc6-dev"
 # shellcheck disable=SC2086
 "$SCRIPTS/deps.sh" busybox-static gcc libc6-dev gzip linux-source-6.1 \

@@ -3,12 +3,17 @@
 #
 # calibrate.sh - the simulator against the QEMU bench, job by job.
 #
-# Usage: calibrate.sh [AB_TABLE]      (default build/qemu/ab.txt, make bench)
+# Usage: calibrate.sh [AB_TABLE]
+#        (default build/qemu/ab-throttled.txt, make bench-throttled;
+#        without it ab-reference.txt beside this script)
 #
-# For every job of jobs/ the simulator runs the same shape on the bench's
-# machine: its layout's disks as throttled virtual disks (iops=, the
-# bps and IOPS limits of run-guest.sh), no I/O scheduler (the bench
-# kernels have none), one CPU with the guest's costs, 1 GB, 6.1's block
+# For every job of jobs/ (the throttled set; the spindle set of
+# jobs/spindle/ is not calibrated here) the simulator runs the same
+# shape on the bench's machine: its layout's disks as throttled virtual
+# disks (iops=, the bps and IOPS limits of run-guest.sh), no I/O
+# scheduler (noop; the guest's one-queue disks had mq-deadline, which
+# cannot reorder much on a disk with no geometry), one CPU with the
+# guest's costs, 1 GB, 6.1's block
 # defaults; ours stands for the patched kernel, pristine for pristine.
 # The guest's CPU costs are fixed from one measurement on the bench
 # (README: one TCG vCPU verifying 4 KB read(2)s reaches about 70 MB/s,
@@ -23,7 +28,8 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-table=${1:-$BUILD/qemu/ab.txt}
+table=${1:-$BUILD/qemu/ab-throttled.txt}
+[ $# -gt 0 ] || [ -f "$table" ] || table=$QDIR/ab-reference.txt
 [ $# -eq 0 ] || [ -f "$table" ] || die "no table $table"
 have_table=0
 [ -f "$table" ] && have_table=1
@@ -42,7 +48,7 @@ qemu_fig() { # job kernel
 	awk -v job="$1" -v k="$2" '
 		/^== / { cur = $2; sub(/:$/, "", cur); col = 0; next }
 		cur != job { next }
-		$1 == k && $2 ~ /^[0-9]+$/ { mbs = $3 }
+		$1 == k && $2 ~ /^[0-9]+$/ && mbs == "" { mbs = $3 }
 		/^per disk/ {
 			# "per disk F1 mean KB F2 mean KB": F(n) is in data
 			# columns 2n and 2n + 1.
@@ -83,7 +89,7 @@ pct() { # sim qemu -> "0.97 PASS"; no QEMU figure in a table: FAIL
 
 printf '%-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' job kernel \
 	simMB/s qemuMB/s "" sim_reqs qemu_reqs "" simKB qemuKB ""
-[ -f "$table" ] || echo "(no $table: make bench first; simulated figures only)"
+[ -f "$table" ] || echo "(no $table: make bench-throttled first; simulated figures only)"
 for f in "$QDIR"/jobs/*.fio; do
 	job=$(basename "$f" .fio)
 	[ "$job" = smoke ] && continue

@@ -59,18 +59,59 @@ pack_io_disk() {
 
 # Boot KERNEL with INITRAMFS and MEM MB under TCG for at most LIMIT
 # seconds, serial console to OUT/console.log, the remaining arguments
-# (drives) passed to QEMU.  Sets rc (QEMU's, or timeout's 124) and secs.
+# (drives) passed to QEMU.  GUEST_CPUS vCPUs (default 1), multi-threaded
+# TCG (one host thread per vCPU).  Sets rc (QEMU's, or timeout's 124)
+# and secs.
 boot_guest() {
 	_limit=$1 _mem=$2 _kernel=$3 _initramfs=$4 _out=$5
 	shift 5
 	start=$(date +%s)
 	rc=0
-	timeout --kill-after=10 "$_limit" qemu-system-x86_64 -accel tcg \
-		-cpu max -m "$_mem" -smp 1 -nodefaults -no-reboot \
+	timeout --kill-after=10 "$_limit" qemu-system-x86_64 \
+		-accel tcg,thread=multi -cpu max -m "$_mem" \
+		-smp "${GUEST_CPUS:-1}" -nodefaults -no-reboot \
 		-display none -serial "file:$_out/console.log" \
 		-kernel "$_kernel" -initrd "$_initramfs" \
 		-append "console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init" \
 		"$@" > "$_out/qemu.out" 2>&1 || rc=$?
 	secs=$(($(date +%s) - start))
 	echo "$secs" > "$_out/wall-seconds"
+}
+
+# The bench's spinning disks (issue 14): one nbdkit per disk image,
+# serving it read-only through the spindle filter (../nbd, make nbd) on
+# a unix socket, which QEMU attaches as NBD.  SPINDLE_DISK holds the
+# [disk] parameters all of them share (README, "The spindle disks");
+# disk K gets seed=1 index=K, the simulator's draws for its disk K.
+SPINDLE_DISK="capacity=8g rpm=2000 seek_ms=22.5 track_ms=2.5 rate_mbps=20 overhead_us=100 cache_kb=0"
+SPINDLE_SO="$BUILD/nbd/spindle.so"
+
+# Build (incrementally) the spindle filter, with its packages.
+spindle_build() {
+	"$SCRIPTS/deps.sh" gcc make libc6-dev nbdkit nbdkit-plugin-dev
+	make -s -C "$TOP/tools/testing/readahead/nbd" OUT="$BUILD/nbd" \
+		"$SPINDLE_SO" >&2 || die "building $SPINDLE_SO failed"
+}
+
+# spindle_start IMAGE SOCKET PIDFILE LOG INDEX [KEY=VALUE...]: serve
+# IMAGE; returns when the socket is ready (nbdkit forks only then).
+spindle_start() {
+	_img=$1 _sock=$2 _pid=$3 _log=$4 _idx=$5
+	shift 5
+	[ -f "$SPINDLE_SO" ] || die "no $SPINDLE_SO (make nbd)"
+	rm -f "$_sock" "$_pid"
+	# shellcheck disable=SC2086
+	nbdkit -r -U "$_sock" -P "$_pid" --filter="$SPINDLE_SO" \
+		file "$_img" $SPINDLE_DISK seed=1 index="$_idx" "$@" \
+		> "$_log" 2>&1 ||
+		die "nbdkit for $_img failed: $(tail -n 3 "$_log")"
+}
+
+# spindle_stop PIDFILE...: stop the nbdkits started by spindle_start.
+spindle_stop() {
+	for _p in "$@"; do
+		[ -f "$_p" ] && kill "$(cat "$_p")" 2>/dev/null
+		rm -f "$_p"
+	done
+	return 0
 }

@@ -6,14 +6,17 @@
 #   2. read the run's control archive (a tar written by run-guest.sh) from
 #      the I/O disk, the virtio disk with serial "raio": job.fio, run.conf
 #      and sums (the host's sha1 of every data file);
-#   3. mount each data disk (serial "radN", ext4, read-only) on /mnt/dN,
-#      and set its read_ahead_kb when run.conf asks for it;
+#   3. mount each data disk (serial "radN", run.conf's FS, ext4 or xfs,
+#      read-only) on /mnt/dN, set its I/O scheduler (SCHED) and its
+#      read_ahead_kb when run.conf asks for them;
 #   4. optional debugfs checks: a garbage write to readahead/trace_enable
 #      must fail with EINVAL and leave the value unchanged;
-#   5. drop the caches, snapshot /sys/block/*/stat, /proc/vmstat and
-#      /proc/uptime, reset readahead/stats, turn the trace on if asked,
-#      run fio (JSON output, data verified by fio's crc32c headers),
-#      snapshot again, read readahead/stats back, save dmesg;
+#   5. drop the caches, start blktrace on the data disks (BLKTRACE=1;
+#      per-CPU files in /results/bt), snapshot /sys/block/*/stat,
+#      /proc/vmstat, /proc/stat and /proc/uptime, reset readahead/stats,
+#      turn the trace on if asked, run fio (JSON output, data verified
+#      by fio's crc32c headers), snapshot again, stop blktrace, read
+#      readahead/stats back, save dmesg;
 #   6. sha1 every data file the job names and compare with the host's
 #      sums (catches data from the wrong file, which fio's headers cannot);
 #   7. write /results as a tar over the I/O disk and `reboot -f` (QEMU
@@ -50,22 +53,14 @@ finish() {
 }
 
 say "init started, kernel $(uname -r)"
+TRACE=0
+CHECKS=0
+READ_AHEAD_KB=
+FS=ext4
+SCHED=default
+BLKTRACE=0
 for b in /sys/block/vd*; do
-	[ -e "$b/serial" ] || continue
-	s=$(cat "$b/serial")
-	dev=/dev/${b##*/}
-	case $s in
-	raio) iodev=$dev ;;
-	rad[0-9]*)
-		d=${s#ra}
-		mkdir -p "/mnt/$d"
-		if mount -t ext4 -o ro "$dev" "/mnt/$d"; then
-			echo "$d ${b##*/}" >> /tmp/disks
-		else
-			echo "mount $dev ($s) failed" >> /tmp/early-fail
-		fi
-		;;
-	esac
+	[ "$(cat "$b/serial" 2>/dev/null)" = raio ] && iodev=/dev/${b##*/}
 done
 if [ -z "$iodev" ]; then
 	say "FAIL: no I/O disk (serial raio)"
@@ -75,21 +70,43 @@ if ! tar -xf "$iodev" -C /ctl; then
 	say "FAIL: cannot read the control archive from $iodev"
 	finish
 fi
+# shellcheck disable=SC1091
+. /ctl/run.conf
+for b in /sys/block/vd*; do
+	[ -e "$b/serial" ] || continue
+	s=$(cat "$b/serial")
+	dev=/dev/${b##*/}
+	case $s in
+	rad[0-9]*)
+		d=${s#ra}
+		mkdir -p "/mnt/$d"
+		if mount -t "$FS" -o ro "$dev" "/mnt/$d"; then
+			echo "$d ${b##*/}" >> /tmp/disks
+		else
+			echo "mount $dev ($s) failed" >> /tmp/early-fail
+		fi
+		;;
+	esac
+done
 [ -f /tmp/early-fail ] && while read -r l; do bad "$l"; done < /tmp/early-fail
 [ -f /tmp/disks ] || bad "no data disks"
 cp /tmp/disks $R/disks 2>/dev/null
-TRACE=0
-CHECKS=0
-READ_AHEAD_KB=
-# shellcheck disable=SC1091
-. /ctl/run.conf
-say "job ${NAME:-?}: $(wc -l < $R/disks 2>/dev/null) data disk(s), trace=$TRACE"
+say "job ${NAME:-?}: $(wc -l < $R/disks 2>/dev/null) data disk(s), $FS, scheduler $SCHED, trace=$TRACE, blktrace=$BLKTRACE"
 
 # --- Disk settings asked for by the host -------------------------------
 if [ -n "$READ_AHEAD_KB" ]; then
 	while read -r d v; do
 		echo "$READ_AHEAD_KB" > "/sys/block/$v/queue/read_ahead_kb" ||
 			bad "cannot set read_ahead_kb of $v to $READ_AHEAD_KB"
+	done < $R/disks
+fi
+
+if [ "$SCHED" != default ]; then
+	while read -r d v; do
+		q=/sys/block/$v/queue/scheduler
+		echo "$SCHED" > "$q" 2>/dev/null
+		grep -q "\[$SCHED\]" "$q" ||
+			bad "cannot set the scheduler of $v to $SCHED: $(cat "$q")"
 	done < $R/disks
 fi
 
@@ -100,11 +117,15 @@ fi
 	echo "cmdline $(cat /proc/cmdline)"
 	echo "cpus $(grep -c ^processor /proc/cpuinfo)"
 	echo "mem_kb $(awk '/MemTotal/ { print $2 }' /proc/meminfo)"
+	echo "fs $FS"
 	while read -r d v; do
 		echo "read_ahead_kb $d $v $(cat "/sys/block/$v/queue/read_ahead_kb")"
 		echo "max_sectors_kb $d $v $(cat "/sys/block/$v/queue/max_sectors_kb")"
+		echo "scheduler $d $v $(cat "/sys/block/$v/queue/scheduler")"
+		echo "rotational $d $v $(cat "/sys/block/$v/queue/rotational")"
 	done < $R/disks
 } > $R/guest-info
+cp /proc/mounts $R/mounts
 
 # --- debugfs interface checks (smoke) ----------------------------------
 if [ -e $RADIR/stats ]; then echo yes; else echo no; fi > $R/have-stats
@@ -138,6 +159,7 @@ snapshot() {
 		echo "$d $v $(cat "/sys/block/$v/stat")"
 	done < $R/disks > "$R/blkstat.$1"
 	cp /proc/vmstat "$R/vmstat.$1"
+	grep '^cpu' /proc/stat > "$R/cpustat.$1"
 	cut -d' ' -f1 /proc/uptime > "$R/uptime.$1"
 }
 
@@ -150,12 +172,43 @@ if [ "$TRACE" = 1 ] && [ -e $RADIR/trace_enable ]; then
 	echo 1 > $RADIR/trace_enable || bad "cannot enable the trace"
 fi
 dmesg -n 5
+btpid=
+if [ "$BLKTRACE" = 1 ]; then
+	mkdir -p $R/bt
+	set --
+	while read -r d v; do set -- "$@" -d "/dev/$v"; done < $R/disks
+	blktrace -D $R/bt "$@" > /tmp/blktrace.out 2>&1 &
+	btpid=$!
+	# Started when every disk has its per-CPU files.
+	i=0
+	while [ $i -lt 100 ]; do
+		n=0
+		while read -r d v; do
+			ls $R/bt/"$v".blktrace.* > /dev/null 2>&1 && n=$((n + 1))
+		done < $R/disks
+		[ "$n" -eq "$(wc -l < $R/disks)" ] && break
+		kill -0 $btpid 2>/dev/null || break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -0 $btpid 2>/dev/null ||
+		bad "blktrace did not start: $(head -c 300 /tmp/blktrace.out)"
+fi
 snapshot before
 say "fio start"
 fio --output-format=json --output=$R/fio.json /ctl/job.fio > $R/fio.out 2>&1
 rc=$?
 snapshot after
 say "fio end rc=$rc"
+if [ -n "$btpid" ]; then
+	kill -INT $btpid
+	wait $btpid
+	cp /tmp/blktrace.out $R/blktrace.out
+	# "Total: N events (dropped D), ...": the trace must be whole.
+	if grep -q 'dropped [1-9]' /tmp/blktrace.out; then
+		bad "blktrace dropped events: $(grep 'dropped [1-9]' /tmp/blktrace.out | head -n 1)"
+	fi
+fi
 [ "$TRACE" = 1 ] && [ -e $RADIR/trace_enable ] && echo 0 > $RADIR/trace_enable
 echo "$rc" > $R/fio.rc
 [ "$rc" = 0 ] || bad "fio exited with $rc: $(grep -m3 -iE 'verify|err' $R/fio.out)"

@@ -5,12 +5,23 @@ Usage: report.py run RUNDIR            one run, human readable
        report.py ab RUNDIR...          A/B tables, one per job
 
 Owns the arithmetic of the QEMU bench: a RUNDIR is what run-guest.sh
-leaves (host-info, results/ from the guest).  Disk-side figures come
-from /sys/block/*/stat before and after the job (field 1: read requests
-completed, field 3: sectors read), as MB/s and as fractions of the
-throttles (bytes/s summed over the disks that were read; requests/s of
-the busiest disk against the IOPS limit), the elapsed time from /proc/uptime
-around the fio run, major faults from the /proc/vmstat pgmajfault delta.
+leaves (host-info, results/ from the guest, bt/ parsed from the
+guest's blktrace).  Disk-side figures come from /sys/block/*/stat
+before and after the job (field 1: read requests completed, field 3:
+sectors read), as MB/s and as fractions of the disks' limit (bytes/s
+summed over the disks that were read: the bps throttle, or the spindle
+model's streaming rate rate_mbps; requests/s of the busiest disk
+against the IOPS throttle), the elapsed time from /proc/uptime around
+the fio run, major faults from the /proc/vmstat pgmajfault delta, the
+guest's CPU time from /proc/stat (user, nice, system, irq, softirq,
+steal of all CPUs, in USER_HZ = 100 ticks) per GB that fio read, and
+how busy the vCPUs were.  From blktrace (bt/dK.txt, blkparse's events;
+bt/dK.btt, btt's table): the mean Q2C and D2C latencies of the busiest
+disk (btt), and over all data disks the read requests issued (D),
+their mean size, seeks per MB (an issued read not starting where the
+previous one on its disk ended) and pages read twice (sectors a
+completed read (C) brings in that an earlier one already had, in 4 KB
+pages).
 fio's own bandwidth (sum of read io_bytes over the same time) is printed
 beside the disk-side one: readers of one file get pages from each other's
 cache, so only the disk side can be compared with the throttled limit.
@@ -57,8 +68,19 @@ class Run:
         m = re.search(r'kbuild-([^/]+)', self.host['kernel'])
         self.flavour = m.group(1) if m else self.host['kernel']
         self.layout = self.host['layout']
-        self.bps = int(self.host['bps'])
-        self.iops = int(self.host['iops'])
+        self.disktype = self.host.get('disks', 'throttled')
+        self.cpus = int(self.host.get('cpus', '1'))
+        self.fs = self.host.get('fs', 'ext4')
+        self.sched = self.host.get('sched', 'default')
+        if self.disktype == 'spindle':
+            self.spindle = dict(kv.split('=', 1)
+                                for kv in self.host['spindle'].split())
+            self.bps = float(self.spindle['rate_mbps']) * 1e6
+            self.iops = 0
+        else:
+            self.spindle = None
+            self.bps = int(self.host['bps'])
+            self.iops = int(self.host['iops'])
         self.ra_kb = self.host.get('read_ahead_kb', 'default')
         try:
             info = open(os.path.join(r, 'guest-info')).read()
@@ -86,7 +108,8 @@ class Run:
         # The busiest disk's request rate against the IOPS throttle: near
         # 100% means the run was bound by the per-request cost.
         self.iops_frac = max([x['reqs'] / self.secs / self.iops
-                              for x in self.disks.values()] or [0.0])
+                              for x in self.disks.values()
+                              if self.iops] or [0.0])
         v0 = vmstat(os.path.join(r, 'vmstat.before'))
         v1 = vmstat(os.path.join(r, 'vmstat.after'))
         self.majflt = v1.get('pgmajfault', 0) - v0.get('pgmajfault', 0)
@@ -101,8 +124,97 @@ class Run:
         except (OSError, ValueError, KeyError):
             pass
         self.fio_mbs = self.fio_bytes / self.secs / 1e6
+        self.cpu_s = self.cpu_frac = None
+        c0 = os.path.join(r, 'cpustat.before')
+        if os.path.exists(c0):
+            a = cpustat(c0)
+            b = cpustat(os.path.join(r, 'cpustat.after'))
+            # user nice system idle iowait irq softirq steal
+            t = [y - x for x, y in zip(a, b)]
+            busy = sum(t[:3]) + sum(t[5:8])
+            self.cpu_s = busy / 100.0
+            self.cpu_frac = busy / float(sum(t[:8]) or 1)
+        self.cpu_per_gb = (self.cpu_s / (self.fio_bytes / 1e9)
+                           if self.cpu_s is not None and self.fio_bytes
+                           else None)
+        self.bt = blktrace_figures(self.dir, self.disks)
         st = os.path.join(r, 'ra-stats')
         self.ra_stats = open(st).read() if os.path.exists(st) else None
+
+
+def cpustat(path):
+    """The all-CPU line of /proc/stat: its first 8 tick counts."""
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if p[0] == 'cpu':
+                return [int(x) for x in p[1:9]] + [0] * (9 - len(p))
+    raise ValueError('%s: no cpu line' % path)
+
+
+def btt_avg(path):
+    """Mean Q2C and D2C (seconds) of btt's "All Devices" table.  btt
+    names the Q2C of a device without remaps "Q2Cdm" (its top level)."""
+    out = {}
+    with open(path) as f:
+        text = f.read()
+    i = text.find('All Devices')
+    if i < 0:
+        return out
+    for line in text[i:].splitlines()[1:]:
+        if line.startswith('===='):
+            break
+        p = line.split()
+        if len(p) == 5 and p[0] in ('Q2C', 'Q2Cdm', 'D2C'):
+            out.setdefault(p[0][:3], float(p[2]))
+    return out
+
+
+def blktrace_figures(d, disks):
+    """Figures from bt/dK.txt and bt/dK.btt, None without a trace."""
+    bt = os.path.join(d, 'bt')
+    if not os.path.isdir(bt):
+        return None
+    reqs = nbytes = seeks = twice = 0
+    lat = {}
+    for name in disks:
+        txt = os.path.join(bt, name + '.txt')
+        if not os.path.exists(txt):
+            return None
+        end = None
+        seen = {}
+        with open(txt) as f:
+            for line in f:
+                p = line.split()
+                if len(p) != 5 or 'R' not in p[1]:
+                    continue
+                try:
+                    sector, n = int(p[2]), int(p[3])
+                except ValueError:
+                    continue
+                if n == 0:
+                    continue
+                if p[0] == 'D':
+                    reqs += 1
+                    nbytes += n * 512
+                    if end is not None and sector != end:
+                        seeks += 1
+                    end = sector + n
+                elif p[0] == 'C':
+                    for x in range(sector, sector + n):
+                        if x in seen:
+                            twice += 1
+                        seen[x] = 1
+        # Latencies of the disk that moved the most data.
+        a = btt_avg(os.path.join(bt, name + '.btt'))
+        if a and disks[name]['bytes'] >= lat.get('bytes', -1):
+            lat = dict(a, bytes=disks[name]['bytes'])
+    # Sectors read again, in 4 KB pages: blocks need not be page-aligned
+    # on the disk (1 KB ext4 blocks), so count sectors, not page frames.
+    return {'reqs': reqs, 'kb': nbytes / reqs / 1024.0 if reqs else 0.0,
+            'seeks_mb': seeks / (nbytes / 1e6) if nbytes else 0.0,
+            'twice': twice // 8, 'q2c': lat.get('Q2C'),
+            'd2c': lat.get('D2C')}
 
 
 def mb(x):
@@ -110,14 +222,25 @@ def mb(x):
 
 
 def print_run(run):
-    print('job %s on %s: %.1f s, layout %s, limit %.1f MB/s and %d IOPS'
-          ' per disk, read_ahead_kb %s' %
-          (run.job, run.flavour, run.secs, run.layout, run.bps / 1e6,
-           run.iops, run.ra_kb))
+    print('job %s on %s: %.1f s, layout %s, %s, %s, %s, %d vCPU(s),'
+          ' read_ahead_kb %s' %
+          (run.job, run.flavour, run.secs, run.layout, disk_desc(run),
+           run.fs, run.sched, run.cpus, run.ra_kb))
     print('  disk-side %s MB/s (%.0f%% of %d active disk(s) x %.1f MB/s),'
-          ' %.0f%% of the IOPS limit, fio-side %s MB/s, major faults %d'
+          ' %s of the IOPS limit, fio-side %s MB/s, major faults %d'
           % (mb(run.disk_mbs), 100 * run.frac, run.active, run.bps / 1e6,
-             100 * run.iops_frac, mb(run.fio_mbs), run.majflt))
+             '%.0f%%' % (100 * run.iops_frac) if run.iops else '-',
+             mb(run.fio_mbs), run.majflt))
+    if run.cpu_s is not None:
+        print('  guest CPU %.1f s (%.0f%% of %d vCPU(s)), %s s per GB read'
+              % (run.cpu_s, 100 * run.cpu_frac, run.cpus,
+                 '%.1f' % run.cpu_per_gb if run.cpu_per_gb else '-'))
+    if run.bt:
+        b = run.bt
+        print('  blktrace: %d reads of %.1f KB, %.2f seeks/MB, %d pages'
+              ' read twice, Q2C %s ms, D2C %s ms (busiest disk)'
+              % (b['reqs'], b['kb'], b['seeks_mb'], b['twice'],
+                 ms(b['q2c']), ms(b['d2c'])))
     print('  %-4s %-4s %9s %9s %10s %8s' %
           ('disk', 'dev', 'MB', 'requests', 'mean KB', 'MB/s'))
     for name, d in run.disks.items():
@@ -137,15 +260,32 @@ def med(xs):
     return statistics.median(xs) if xs else 0.0
 
 
+def ms(x):
+    return '-' if x is None else '%.1f' % (x * 1e3)
+
+
+def disk_desc(r):
+    if r.spindle:
+        return ('spindle disks at %.1f MB/s (rpm %s, seek %s ms)'
+                % (r.bps / 1e6, r.spindle.get('rpm', '?'),
+                   r.spindle.get('seek_ms', '?')))
+    return 'limit %.1f MB/s and %d IOPS per disk' % (r.bps / 1e6, r.iops)
+
+
+def table_key(r):
+    return (r.job, r.fs, r.sched, r.disktype, r.bps, r.iops, r.cpus,
+            r.ra_kb)
+
+
 def print_ab(runs):
     # One table per job and throttle setting.
     keys = []
     for r in runs:
-        if (r.job, r.bps, r.iops, r.ra_kb) not in keys:
-            keys.append((r.job, r.bps, r.iops, r.ra_kb))
+        if table_key(r) not in keys:
+            keys.append(table_key(r))
     for key in keys:
         job = key[0]
-        jr = [r for r in runs if (r.job, r.bps, r.iops, r.ra_kb) == key]
+        jr = [r for r in runs if table_key(r) == key]
         flavours = []
         for r in jr:
             if r.flavour not in flavours:
@@ -153,32 +293,65 @@ def print_ab(runs):
         flavours.sort(key=lambda f: (f != 'pristine', f))
         r0 = jr[0]
         print()
-        print('== %s: layout %s (disks files MB), limit %.1f MB/s and %d '
-              'IOPS per disk, read_ahead_kb %s ==' %
-              (job, r0.layout, r0.bps / 1e6, r0.iops, r0.ra_kb))
-        print('%-9s %4s %10s %15s %7s %6s %9s %8s %7s' %
+        if r0.disktype == 'throttled' and r0.cpus == 1 and \
+                r0.sched == 'default' and r0.fs == 'ext4':
+            # The throttled-virtio set's title, as calibrate.sh and
+            # ab-reference.txt know it.
+            print('== %s: layout %s (disks files MB), limit %.1f MB/s and %d '
+                  'IOPS per disk, read_ahead_kb %s ==' %
+                  (job, r0.layout, r0.bps / 1e6, r0.iops, r0.ra_kb))
+        else:
+            print('== %s/%s/%s: layout %s (disks files MB), %s, %d vCPUs, '
+                  'read_ahead_kb %s ==' %
+                  (job, r0.fs, r0.sched, r0.layout, disk_desc(r0), r0.cpus,
+                   r0.ra_kb))
+        print('%-9s %4s %10s %15s %7s %6s %9s %8s %7s %8s %5s' %
               ('kernel', 'runs', 'disk MB/s', 'min..max', '%limit', '%IOPS',
-               'fio MB/s', 'majflt', 'secs'))
+               'fio MB/s', 'majflt', 'secs', 'CPU s/GB', '%CPU'))
         meds = {}
         for f in flavours:
             fr = [r for r in jr if r.flavour == f]
             d = [r.disk_mbs for r in fr]
             meds[f] = med(d)
-            print('%-9s %4d %10.2f %15s %6.0f%% %5.0f%% %9.1f %8d %7.1f' %
+            cg = [r.cpu_per_gb for r in fr if r.cpu_per_gb is not None]
+            cf = [r.cpu_frac for r in fr if r.cpu_frac is not None]
+            print('%-9s %4d %10.2f %15s %6.0f%% %6s %9.1f %8d %7.1f %8s %5s' %
                   (f, len(fr), med(d), '%.2f..%.2f' % (min(d), max(d)),
                    100 * med([r.frac for r in fr]),
-                   100 * med([r.iops_frac for r in fr]),
+                   '%.0f%%' % (100 * med([r.iops_frac for r in fr]))
+                   if r0.iops else '-',
                    med([r.fio_mbs for r in fr]),
-                   med([r.majflt for r in fr]), med([r.secs for r in fr])))
+                   med([r.majflt for r in fr]), med([r.secs for r in fr]),
+                   '%.1f' % med(cg) if cg else '-',
+                   '%.0f%%' % (100 * med(cf)) if cf else '-'))
+        if all(r.bt for r in jr):
+            print('%-9s %10s %10s %9s %9s %10s %11s' %
+                  ('blktrace', 'Q2C ms', 'D2C ms', 'seeks/MB', 'reads',
+                   'read KB', 'read twice'))
+            for f in flavours:
+                bs = [r.bt for r in jr if r.flavour == f]
+                q = [b['q2c'] for b in bs if b['q2c'] is not None]
+                c = [b['d2c'] for b in bs if b['d2c'] is not None]
+                print('%-9s %10s %10s %9.2f %9d %10.1f %11d' %
+                      (f, ms(med(q)) if q else '-',
+                       ms(med(c)) if c else '-',
+                       med([b['seeks_mb'] for b in bs]),
+                       med([b['reqs'] for b in bs]),
+                       med([b['kb'] for b in bs]),
+                       med([b['twice'] for b in bs])))
         if 'pristine' in meds and 'patched' in meds and meds['pristine']:
             a = [r for r in jr if r.flavour == 'pristine']
             b = [r for r in jr if r.flavour == 'patched']
             fa, fb = med([r.fio_mbs for r in a]), med([r.fio_mbs for r in b])
+            ca = [r.cpu_per_gb for r in a if r.cpu_per_gb]
+            cb = [r.cpu_per_gb for r in b if r.cpu_per_gb]
             print('ratio patched/pristine: disk MB/s %.3f, fio MB/s %s,'
-                  ' job time %.3f' %
+                  ' job time %.3f%s' %
                   (meds['patched'] / meds['pristine'],
                    '%.3f' % (fb / fa) if fa else '-',
-                   med([r.secs for r in b]) / med([r.secs for r in a])))
+                   med([r.secs for r in b]) / med([r.secs for r in a]),
+                   ', CPU s/GB %.3f' % (med(cb) / med(ca))
+                   if ca and cb else ''))
         names = sorted({n for r in jr for n in r.disks})
         hdr = '%-10s' % 'per disk'
         for f in flavours:

@@ -1,52 +1,109 @@
 #!/bin/sh
 # run-guest.sh - boot one bench kernel under QEMU and run one fio job in it.
 #
-# Usage: run-guest.sh [-t] [-c] [-s SECONDS] BZIMAGE JOBFILE OUTDIR
+# Usage: run-guest.sh [-t] [-c] [-s SECONDS] [-f FS] [-e SCHED]
+#                     BZIMAGE JOBFILE OUTDIR
 #   -t  turn the readahead trace on for the job (when the kernel has it)
 #   -c  run the debugfs interface checks (garbage write to trace_enable)
 #   -s  time limit of the whole QEMU run (default 900 s)
-# Environment: RA_BPS (bytes/s per data disk, default 8000000),
-# RA_IOPS (requests/s per data disk, default 50), RA_MEM (guest MB,
-# default 1024), RA_KB (read_ahead_kb of the data disks; default: the
-# kernel's, 128 for virtio-blk).
+#   -f  file system of the data disks: ext4 or xfs (default: the first
+#       of the job's "# fs:" line, else ext4)
+#   -e  I/O scheduler of the data disks: mq-deadline, bfq, none, or
+#       default: leave the kernel's choice (default: the first of the
+#       job's "# sched:" line, else default)
+# Environment: RA_BPS (bytes/s per throttled data disk, default
+# 8000000), RA_IOPS (requests/s per throttled data disk, default 50),
+# RA_MEM (guest MB, default 1024), RA_KB (read_ahead_kb of the data
+# disks; default: the kernel's, 128 for virtio-blk), RA_CPUS (vCPUs;
+# default: the job's "# cpus:" line, else 2), RA_BLKTRACE (1, the
+# default: blktrace the data disks; 0: not).
 #
-# Owns one QEMU run: the job file's "# layout: NDISKS NFILES FILE_MB"
-# line picks the data disks (make-disks.sh); the control archive (job,
-# run.conf, sums) goes at the start of a raw I/O disk; QEMU runs with
-# -accel tcg, -no-reboot, the serial console in OUTDIR/console.log, one
-# throttled (throttling.bps-total/iops-total) read-only virtio-blk disk
-# per data image and the unthrottled I/O disk, under `timeout`.  Then the
-# guest's results tar is read back from the I/O disk into
-# OUTDIR/results.  Exit 0 when the guest reported status ok; 1 on a
-# failed check, a panic/oops/BUG or kernel WARNING, a hang (timeout) or
-# missing results, with the reason on stderr and in OUTDIR/run-failure.
+# Owns one QEMU run.  The job file's header lines pick the machine:
+#   # layout: NDISKS NFILES FILE_MB   the data disks (make-disks.sh)
+#   # disks: spindle|throttled        spindle: each data disk served by
+#       its own nbdkit through the spindle filter (common.sh,
+#       SPINDLE_DISK) over a unix socket, attached as NBD; throttled
+#       (the default): the image itself with QEMU's
+#       throttling.bps-total/iops-total
+#   # cpus: N                         vCPUs (multi-threaded TCG)
+#   # fs: FS...  # sched: SCHED...    the variants ab.sh runs (-f, -e)
+# The control archive (job, run.conf, sums) goes at the start of a raw
+# I/O disk; QEMU runs with -accel tcg, -no-reboot, the serial console in
+# OUTDIR/console.log, under `timeout`.  Then the guest's results tar is
+# read back from the I/O disk into OUTDIR/results, and the guest's
+# blktrace of each data disk dK (results/bt) is turned into
+# OUTDIR/bt/dK.bin (blkparse -d), OUTDIR/bt/dK.txt (one line per event:
+# action, RWBS, sector, sectors, time) and OUTDIR/bt/dK.btt (btt's
+# latency table) for report.py.  Exit 0 when the guest reported status
+# ok; 1 on a failed check, a panic/oops/BUG or kernel WARNING, a hang
+# (timeout) or missing results, with the reason on stderr and in
+# OUTDIR/run-failure.
 set -eu
 . "$(dirname "$0")/common.sh"
 
-trace=0 checks=0 limit=900
-while getopts tcs: opt; do
+usage="usage: $0 [-t] [-c] [-s SECONDS] [-f ext4|xfs] [-e mq-deadline|bfq|none] BZIMAGE JOBFILE OUTDIR"
+trace=0 checks=0 limit=900 fs='' sched=''
+while getopts tcs:f:e: opt; do
 	case $opt in
 	t) trace=1 ;;
 	c) checks=1 ;;
 	s) limit=$OPTARG ;;
-	*) die "usage: $0 [-t] [-c] [-s SECONDS] BZIMAGE JOBFILE OUTDIR" ;;
+	f) fs=$OPTARG ;;
+	e) sched=$OPTARG ;;
+	*) die "$usage" ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 3 ] || die "usage: $0 [-t] [-c] [-s SECONDS] BZIMAGE JOBFILE OUTDIR"
+[ $# -eq 3 ] || die "$usage"
 kernel=$1 job=$2 out=$3
 bps=${RA_BPS:-8000000}
 iops=${RA_IOPS:-50}
 mem=${RA_MEM:-1024}
+blktrace=${RA_BLKTRACE:-1}
 
 [ -f "$kernel" ] || die "no kernel image $kernel"
 [ -f "$job" ] || die "no job file $job"
-"$SCRIPTS/deps.sh" qemu-system-x86 tar coreutils
+# The value of a "# KEY: ..." header line of the job (empty if none).
+job_key() {
+	sed -n "s/^# $1:[[:space:]]*//p" "$job" | head -n 1
+}
 # shellcheck disable=SC2046
-set -- $(sed -n 's/^# layout:[[:space:]]*//p' "$job" | head -n 1)
+set -- $(job_key layout)
 [ $# -eq 3 ] || die "$job has no '# layout: NDISKS NFILES FILE_MB' line"
 nd=$1 nf=$2 mb=$3
-disks=$("$QDIR/make-disks.sh" "$nd" "$nf" "$mb" | tail -n 1)
+disktype=$(job_key disks)
+disktype=${disktype:-throttled}
+case $disktype in
+spindle | throttled) ;;
+*) die "$job: bad '# disks: $disktype' (allowed: spindle, throttled)" ;;
+esac
+# shellcheck disable=SC2046
+set -- $(job_key cpus) 2
+cpus=${RA_CPUS:-$1}
+case $cpus in
+[1-4]) ;;
+*) die "bad vCPU count '$cpus' (allowed: 1 to 4, the kernel's NR_CPUS)" ;;
+esac
+# shellcheck disable=SC2046
+[ -n "$fs" ] || { set -- $(job_key fs) ext4; fs=$1; }
+case $fs in
+ext4 | xfs) ;;
+*) die "bad file system '$fs' (allowed: ext4, xfs)" ;;
+esac
+# shellcheck disable=SC2046
+[ -n "$sched" ] || { set -- $(job_key sched) default; sched=$1; }
+case $sched in
+mq-deadline | bfq | none | default) ;;
+*) die "bad I/O scheduler '$sched' (allowed: mq-deadline, bfq, none, default)" ;;
+esac
+case $blktrace in
+0 | 1) ;;
+*) die "bad RA_BLKTRACE '$blktrace' (allowed: 0, 1)" ;;
+esac
+"$SCRIPTS/deps.sh" qemu-system-x86 tar coreutils
+[ "$blktrace" = 0 ] || "$SCRIPTS/deps.sh" blktrace
+[ "$disktype" = throttled ] || spindle_build
+disks=$("$QDIR/make-disks.sh" -t "$fs" "$nd" "$nf" "$mb" | tail -n 1)
 initramfs=$("$QDIR/build-initramfs.sh" | tail -n 1)
 
 rm -rf "$out"
@@ -60,30 +117,58 @@ NAME=$name
 TRACE=$trace
 CHECKS=$checks
 READ_AHEAD_KB=${RA_KB:-}
+FS=$fs
+SCHED=$sched
+BLKTRACE=$blktrace
 CONF
-cat > "$out/host-info" <<INFO
-kernel $kernel
-job $job
-layout $nd $nf $mb
-bps $bps
-iops $iops
-mem $mem
-read_ahead_kb ${RA_KB:-default}
-INFO
+{
+	echo "kernel $kernel"
+	echo "job $job"
+	echo "layout $nd $nf $mb"
+	echo "disks $disktype"
+	if [ "$disktype" = spindle ]; then
+		echo "spindle $SPINDLE_DISK"
+	else
+		echo "bps $bps"
+		echo "iops $iops"
+	fi
+	echo "cpus $cpus"
+	echo "fs $fs"
+	echo "sched $sched"
+	echo "mem $mem"
+	echo "read_ahead_kb ${RA_KB:-default}"
+} > "$out/host-info"
 io="$out/io.img"
 pack_io_disk "$out"
 
+pids=
+cleanup() {
+	# shellcheck disable=SC2086
+	spindle_stop $pids
+	rm -f "$out"/d*.sock
+}
+trap cleanup EXIT
 set -- -drive "if=none,id=io,file=$io,format=raw" \
 	-device "virtio-blk-pci,drive=io,serial=raio"
 k=0
 while [ "$k" -lt "$nd" ]; do
-	set -- "$@" -drive "if=none,id=d$k,file=$disks/d$k.img,format=raw,readonly=on,throttling.bps-total=$bps,throttling.iops-total=$iops" \
-		-device "virtio-blk-pci,drive=d$k,serial=rad$k"
+	if [ "$disktype" = spindle ]; then
+		sock="$out/d$k.sock"
+		spindle_start "$disks/d$k.img" "$sock" "$out/nbdkit-d$k.pid" \
+			"$out/nbdkit-d$k.log" "$k"
+		pids="$pids $out/nbdkit-d$k.pid"
+		set -- "$@" -drive "if=none,id=d$k,file=nbd+unix:///?socket=$sock,format=raw,readonly=on"
+	else
+		set -- "$@" -drive "if=none,id=d$k,file=$disks/d$k.img,format=raw,readonly=on,throttling.bps-total=$bps,throttling.iops-total=$iops"
+	fi
+	set -- "$@" -device "virtio-blk-pci,drive=d$k,serial=rad$k"
 	k=$((k + 1))
 done
 
 log="$out/console.log"
-boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
+GUEST_CPUS=$cpus boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
+cleanup
+pids=
 
 label=$(echo "$kernel" | sed -n 's|.*/kbuild-\([^/]*\)/.*|\1|p')
 [ -n "$label" ] || label=$kernel
@@ -110,4 +195,24 @@ rm -f "$io" "$out/ctl.tar"
 if [ "$(cat "$out/results/status")" != ok ]; then
 	fail "guest reported: $(cat "$out/results/failures" 2>/dev/null)"
 fi
-msg "$name ok (${secs}s)"
+
+# --- The guest's blktrace, parsed on the host ----------------------------
+if [ "$blktrace" = 1 ]; then
+	bt="$out/results/bt"
+	[ -d "$bt" ] || fail "blktrace asked for, but the guest saved no trace"
+	mkdir -p "$out/bt"
+	while read -r d v; do
+		ls "$bt/$v".blktrace.* > /dev/null 2>&1 ||
+			fail "no blktrace of $d ($v)"
+		# Text: action RWBS sector sectors seconds, one event a line.
+		blkparse -q -i "$v" -D "$bt" -d "$out/bt/$d.bin" \
+			-f '%a %d %S %n %T.%9t\n' -o "$out/bt/$d.txt" \
+			> /dev/null 2>&1 || fail "blkparse failed on $d ($v)"
+		# btt writes its per-device .dat files into the current
+		# directory: keep them in the run's.
+		(cd "$out/bt" && btt -i "$d.bin" > "$d.btt" 2>&1) ||
+			fail "btt failed on $d"
+	done < "$out/results/disks"
+	rm -rf "$bt"
+fi
+msg "$name ($fs, $sched) ok (${secs}s)"

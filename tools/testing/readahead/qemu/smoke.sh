@@ -5,8 +5,11 @@
 #
 # Owns the CI checks of the real-kernel bench: build the patched 6.1
 # kernel (incremental), boot it under qemu-system-x86_64 -accel tcg with
-# the short jobs/smoke.fio (every block verified by fio, every file
-# checksummed against the host), read the readahead stats table back,
+# two vCPUs and the short jobs/smoke.fio on two spindle disks (nbdkit
+# and the spindle filter, XFS, BFQ; every block verified by fio, every
+# file checksummed against the host), check the guest saw two CPUs,
+# rotational disks under bfq, XFS mounts, and that the guest's blktrace
+# was parsed on the host, read the readahead stats table back,
 # and when the kernel has /sys/kernel/debug/readahead/trace_enable: check
 # that a garbage write is refused with EINVAL and leaves the value alone,
 # trace the job, save the trace lines to build/qemu/smoke/trace.txt and
@@ -15,8 +18,9 @@
 # check; a check that cannot run here (an interface the kernel does not
 # have, no analyzer) is "ok N - NAME # SKIP reason" and counts neither
 # as passed nor as failed.  Ends with the plan "1..N", the number of
-# skips and "N passed, N failed"; exits non-zero on any failure.  Takes about 5 minutes on 2 cores from scratch, 1 minute when
-# the kernel is already built.
+# skips and "N passed, N failed"; exits non-zero on any failure.  Takes
+# about 5 minutes on 2 cores from scratch, 1 minute when the kernel is
+# already built.
 set -u
 . "$(dirname "$0")/common.sh"
 
@@ -88,6 +92,23 @@ if summary=$(python3 "$QDIR/report.py" run "$out" 2>&1); then
 else
 	echo "$summary"
 	notok "disk-side throughput read"
+fi
+gi="$res/guest-info"
+check "two vCPUs in the guest ($(sed -n 's/^cpus //p' "$gi"))" \
+	grep -qx 'cpus 2' "$gi"
+# shellcheck disable=SC2016
+check "data disks are spindles (rotational 1) under bfq" \
+	sh -c '! grep -E "^rotational " "$1" | grep -qv " 1\$" &&
+		grep -qE "^rotational " "$1" &&
+		! grep -E "^scheduler " "$1" | grep -qv "\[bfq\]"' - "$gi"
+# shellcheck disable=SC2016
+check "data disks mounted as xfs" \
+	sh -c 'grep -q " /mnt/d0 xfs " "$1" && grep -q " /mnt/d1 xfs " "$1"' \
+	- "$res/mounts"
+if echo "$summary" | grep -q 'blktrace: [1-9][0-9]* reads.*Q2C [0-9.]* ms, D2C [0-9.]* ms'; then
+	ok "blktrace of the data disks parsed (blkparse, btt)"
+else
+	notok "blktrace of the data disks parsed (blkparse, btt; $out/bt)"
 fi
 
 # --- 3. Readahead stats -------------------------------------------------
