@@ -50,6 +50,11 @@
 #   make bench-cpu  instructions per page of readahead (callgrind), ours
 #                 and pristine 6.1, order-0 and large folio mappings: one
 #                 table, exclusive and inclusive (~15 s)
+#   make perf     the performance targets, PASS/FAIL per target: the
+#                 matrix, readers sharing a file, streams against the
+#                 seek-amortization bound, pages read twice, all-cached
+#                 calls, ours against the 2.6.30 model on the reports'
+#                 machines, bench-cpu (PERF_SIZE, 256m; ~5 min)
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's kernel source package (KSRC_PKG), the patched
@@ -79,7 +84,8 @@ DOC_DEPS := perl python3-docutils
 	kernel-obj series \
 	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
 	mutate \
-	bench-analyzer bench-cpu nbd nbd-rate nbd-guest bench-throttled clean
+	bench-analyzer bench-cpu perf nbd nbd-rate nbd-guest bench-throttled \
+	clean
 
 all: harness
 
@@ -195,6 +201,13 @@ bench-analyzer:
 bench-cpu: tree
 	@$(SCRIPTS)/deps.sh gcc make libc6-dev binutils valgrind
 	@tools/testing/readahead/bench/bench-cpu.sh $(BUILD)/bench-cpu
+
+PERF_SIZE ?= 256m
+perf: sim
+	@$(SCRIPTS)/deps.sh gcc make libc6-dev binutils valgrind
+	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
+		BUILD=$(BUILD) all
+	@tools/testing/readahead/perf/perf.sh -s $(PERF_SIZE)
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series
