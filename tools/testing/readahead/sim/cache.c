@@ -14,6 +14,14 @@
  * __GFP_NORETRY (readahead's) fails, as it would in the kernel rather
  * than wait; any other goes over memory and is counted (overcommit).  Host
  * memory follows the number of cached pages, never the file sizes.
+ * A folio of order k (a file with large folios: the job file's
+ * large_folios=1, as mapping_large_folio_support()) covers 2^k aligned
+ * pages: every page's slot in the index points at it, it is one entry of
+ * the LRU, counts 2^k pages of memory, and is read, evicted and marked
+ * PG_readahead as a unit; which of its pages readers used is kept per
+ * page, for the statistics (pages used, evicted unused).  Orders are not
+ * refused for fragmentation: a large folio is refused only as an order-0
+ * one is, when memory is full and nothing can be reclaimed.
  * Page states (locked, uptodate, PG_readahead) live in the folio and are
  * shared by every reader; a reader sleeping on a locked page queues on
  * it and is woken, in order, when the I/O completes, or fails (the page
@@ -216,26 +224,65 @@ void cache_mark_accessed(struct folio *f)
 {
 	struct sim_page *p = sim_page(f);
 
-	if (!p->accessed)
-		cache_st.unique_pages++;
-	p->accessed = true;
+	if (!p->accessed) {
+		if (!f->order)
+			cache_st.unique_pages++;
+		p->accessed = true;
+	}
 	if (p->on_lru && p != lru_tail) {
 		lru_del(p);
 		lru_add_tail(p);
 	}
 }
 
+void cache_pages_used(struct folio *f, pgoff_t first, pgoff_t last)
+{
+	uint8_t *used = SI(f->mapping->host)->used_map;
+	pgoff_t i;
+
+	for (i = first; i <= last; i++)
+		if (!(used[i >> 3] & (1u << (i & 7)))) {
+			used[i >> 3] |= 1u << (i & 7);
+			cache_st.unique_pages++;
+		}
+}
+
+/* Pages of @p read from disk and evicted before any process read them. */
+static unsigned long unused_pages(struct sim_page *p)
+{
+	struct folio *f = &p->folio;
+	struct sim_inode *si;
+	unsigned long unused = 0;
+	pgoff_t i, eof;
+
+	if (!p->from_disk)
+		return 0;
+	if (!f->order)
+		return !p->accessed;
+	si = SI(f->mapping->host);
+	eof = DIV_ROUND_UP(si->size, PAGE_SIZE);
+	/* (A page past EOF, never read: the checks count it too.) */
+	for (i = f->index; i < f->index + folio_nr_pages(f); i++)
+		unused += i >= eof ||
+			  !(si->used_map[i >> 3] & (1u << (i & 7)));
+	return unused;
+}
+
 static void remove_folio(struct folio *f)
 {
 	struct sim_inode *si = SI(f->mapping->host);
-	struct chunk *c = chunk_find(si, f->index >> CHUNK_SHIFT);
 	struct sim_page *p = sim_page(f);
+	pgoff_t i, end = f->index + folio_nr_pages(f);
 
-	if (!c || c->slot[f->index & (CHUNK_PAGES - 1)] != f)
-		sim_die("sim: removing a folio that is not in the cache");
-	c->slot[f->index & (CHUNK_PAGES - 1)] = NULL;
-	c->count--;
-	chunk_put(c);
+	for (i = f->index; i < end; i++) {
+		struct chunk *c = chunk_find(si, i >> CHUNK_SHIFT);
+
+		if (!c || c->slot[i & (CHUNK_PAGES - 1)] != f)
+			sim_die("sim: removing a folio that is not in the cache");
+		c->slot[i & (CHUNK_PAGES - 1)] = NULL;
+		c->count--;
+		chunk_put(c);
+	}
 	if (p->on_lru)
 		lru_del(p);
 	f->mapping = NULL;
@@ -254,9 +301,8 @@ static bool reclaim_one(void)
 		cache_st.reclaim_scans++;
 		if (!folio_test_locked(f) && f->refcount == 1 &&
 		    !p->waiters) {
-			if (p->from_disk && !p->accessed)
-				cache_st.evicted_unused++;
-			cache_st.evicted++;
+			cache_st.evicted_unused += unused_pages(p);
+			cache_st.evicted += folio_nr_pages(f);
 			remove_folio(f);
 			return true;
 		}
@@ -272,12 +318,13 @@ static bool reclaim_one(void)
 
 struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
 {
+	unsigned long nr = 1UL << order;
 	struct sim_page *p;
 	uint32_t gen;
 
-	if (order)
-		sim_die("sim: large folios are not simulated");
-	while ((unsigned long)live >= cache_mem_pages) {
+	if (order > MAX_PAGECACHE_ORDER)
+		sim_die("sim: a folio of order %u", order);
+	while ((unsigned long)live + nr > cache_mem_pages) {
 		if (reclaim_one())
 			continue;
 		/* Readahead's __GFP_NORETRY: fail, the window ends here. */
@@ -308,7 +355,8 @@ struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
 	memset(p, 0, sizeof(*p));
 	p->gen = gen;
 	p->folio.refcount = 1;
-	live++;
+	p->folio.order = order;
+	live += nr;
 	if ((uint64_t)live > cache_st.peak_live)
 		cache_st.peak_live = live;
 	return &p->folio;
@@ -328,7 +376,7 @@ void folio_put(struct folio *folio)
 	if (--folio->refcount)
 		return;
 	BUG_ON(folio->mapping);
-	live--;
+	live -= folio_nr_pages(folio);
 	p->next = page_free;
 	page_free = p;
 }
@@ -343,23 +391,33 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 		      pgoff_t index, gfp_t gfp)
 {
 	struct sim_inode *si = SI(mapping->host);
+	unsigned long nr = folio_nr_pages(folio);
 	struct chunk *c;
+	pgoff_t i;
 
 	(void)gfp;
 	BUG_ON(folio->mapping);
-	c = chunk_get(si, index >> CHUNK_SHIFT);
-	if (c->slot[index & (CHUNK_PAGES - 1)]) {
-		chunk_put(c);
-		return -EEXIST;
+	BUG_ON(index & (nr - 1));
+	for (i = index; nr > 1 && i < index + nr; i++)
+		if (cache_lookup(si, i))
+			return -EEXIST;
+	for (i = index; i < index + nr; i++) {
+		c = chunk_get(si, i >> CHUNK_SHIFT);
+		if (c->slot[i & (CHUNK_PAGES - 1)]) {
+			/* Order 0 only: a large folio's range was free. */
+			chunk_put(c);
+			return -EEXIST;
+		}
+		c->slot[i & (CHUNK_PAGES - 1)] = folio;
+		c->count++;
 	}
-	c->slot[index & (CHUNK_PAGES - 1)] = folio;
-	c->count++;
 	folio->index = index;
 	folio->mapping = mapping;
 	shim_set(folio, PG_locked);
 	folio->refcount++;
 	lru_add_tail(sim_page(folio));
-	cache_st.added++;
+	cache_st.added += nr;
+	cache_st.folios[folio_order(folio)]++;
 	return 0;
 }
 
@@ -446,15 +504,15 @@ void cache_drop_range(struct sim_inode *si, pgoff_t first, pgoff_t last)
 		for (j = 0; c && j < CHUNK_PAGES; j++) {
 			struct folio *f = c->slot[j];
 			pgoff_t index = (base << CHUNK_SHIFT) + j;
-			bool last_one;
 
-			if (!f || index < first || index > last ||
+			/* A large folio goes whole, or not at all. */
+			if (!f || index < first || f->index != index ||
+			    index + folio_nr_pages(f) - 1 > last ||
 			    folio_test_locked(f) || f->refcount != 1)
 				continue;
-			last_one = c->count == 1;
 			remove_folio(f);
-			if (last_one)
-				break;
+			/* Its last page gone, the chunk is freed. */
+			c = chunk_find(si, base);
 		}
 	}
 }

@@ -6,8 +6,12 @@
  * laid out in creation order in its partition (1 MB aligned), as a fresh
  * filesystem written by fio would be.  Its ->readahead takes every folio
  * the readahead code hands it and submits one bio per contiguous run;
- * ->read_folio submits one page.  Both leave the folios locked: the
- * block layer's completion makes them uptodate.  Also here: opening a
+ * ->read_folio submits one folio.  Both leave the folios locked: the
+ * block layer's completion makes them uptodate, a large folio once all
+ * the bios holding its pages are done (split at max_sectors_kb, a folio
+ * may span several), failed if one of them failed.  With --folios, each
+ * ->readahead call's folios are logged (fs_folio_log).  A file has
+ * large folios when its jobs say so (large_folios=1).  Also here: opening a
  * file (one file_ra_state per open file, initialised by the running
  * implementation), generic fadvise as 6.1's generic_fadvise() behaves,
  * and the descriptor lookup (the simulated jobs use no descriptors).
@@ -19,35 +23,70 @@
 #define EXTENT_ALIGN	2048	/* sectors: 1 MB */
 
 uint64_t fs_pages_submitted;
+FILE *fs_folio_log;
 static unsigned long next_ino = 12;
 
-static void check_page(struct sim_inode *si, struct folio *f)
+/* @f goes to the disk: the conservation checks, per page; its I/O state. */
+static inline void check_folio(struct sim_inode *si, struct folio *f)
 {
-	if (f->index >= DIV_ROUND_UP(si->size, PAGE_SIZE))
-		si->past_eof++;
-	if (folio_test_uptodate(f))
-		si->reread++;
-	if (f->index < DIV_ROUND_UP(si->size, PAGE_SIZE)) {
-		uint8_t bit = 1u << (f->index & 7);
+	pgoff_t eof = DIV_ROUND_UP(si->size, PAGE_SIZE);
+	pgoff_t i, end = f->index + folio_nr_pages(f);
 
-		if (si->read_map[f->index >> 3] & bit)
-			si->read_twice++;
-		si->read_map[f->index >> 3] |= bit;
+	for (i = f->index; i < end; i++) {
+		if (i >= eof)
+			si->past_eof++;
+		if (folio_test_uptodate(f))
+			si->reread++;
+		if (i < eof) {
+			uint8_t bit = 1u << (i & 7);
+
+			if (si->read_map[i >> 3] & bit)
+				si->read_twice++;
+			si->read_map[i >> 3] |= bit;
+			if (si->used_map)
+				si->used_map[i >> 3] &= ~bit;
+		}
 	}
+	sim_page(f)->io_left = folio_nr_pages(f);
+	shim_clear(f, PG_error);
+	fs_pages_submitted += folio_nr_pages(f);
 }
 
-/* bi_end_io: the pages of @b are uptodate, or failed; wake sleepers. */
+/*
+ * bi_end_io: the pages of @b are read, or failed; a folio whose last
+ * pages these were is uptodate (or failed) and its sleepers wake.
+ */
 static void fs_end_io(struct bio *b, int err)
 {
 	struct sim_inode *si = b->private;
-	unsigned int i;
+	pgoff_t i = b->index, end = b->index + b->nr;
 
-	for (i = 0; i < b->nr; i++) {
-		struct folio *f = cache_lookup(si, b->index + i);
+	while (i < end) {
+		struct folio *f = cache_lookup(si, i);
+		struct sim_page *p = sim_page(f);
+		pgoff_t n;
 
 		if (!f || !folio_test_locked(f))
 			sim_die("sim: I/O completion for a page not under I/O");
+		if (!f->order) {
+			/* one page, in one bio */
+			if (err)
+				cache_io_error(f);
+			else
+				cache_io_done(f);
+			i++;
+			continue;
+		}
+		n = min(end, f->index + folio_nr_pages(f)) - i;
+		if (n > p->io_left)
+			sim_die("sim: a folio completed twice");
+		p->io_left -= n;
 		if (err)
+			shim_set(f, PG_error);
+		i += n;
+		if (p->io_left)
+			continue;
+		if (shim_test(f, PG_error))
 			cache_io_error(f);
 		else
 			cache_io_done(f);
@@ -71,6 +110,49 @@ static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr,
 	submit_bio(b);
 }
 
+/*
+ * The folio log, as the harness's h_folios(): contiguous unmarked folios
+ * of one order make one " FIRST-LAST:ORDER" entry (" PAGE:ORDER" for a
+ * single page), a marked folio an entry of its own, with a '*'.
+ */
+static struct {
+	bool open;			/* a run that may grow */
+	pgoff_t first, next;
+	unsigned int order;
+} run;
+
+static void log_run_end(void)
+{
+	if (!run.open)
+		return;
+	if (run.next - run.first == 1)
+		fprintf(fs_folio_log, " %lu:%u", run.first, run.order);
+	else
+		fprintf(fs_folio_log, " %lu-%lu:%u", run.first, run.next - 1,
+			run.order);
+	run.open = false;
+}
+
+static void log_folio(struct folio *f)
+{
+	pgoff_t next = f->index + folio_nr_pages(f);
+
+	if (run.open && !folio_test_readahead(f) && f->index == run.next &&
+	    folio_order(f) == run.order) {
+		run.next = next;
+		return;
+	}
+	log_run_end();
+	run.first = f->index;
+	run.next = next;
+	run.order = folio_order(f);
+	run.open = true;
+	if (folio_test_readahead(f)) {
+		log_run_end();
+		fputc('*', fs_folio_log);
+	}
+}
+
 static void fs_readahead(struct readahead_control *ractl)
 {
 	struct sim_inode *si = SI(ractl->mapping->host);
@@ -78,18 +160,27 @@ static void fs_readahead(struct readahead_control *ractl)
 	unsigned int nr = 0;
 	struct folio *f;
 
+	if (fs_folio_log)
+		fprintf(fs_folio_log, "%s:", si->name);
 	while ((f = readahead_folio(ractl))) {
-		check_page(si, f);
-		fs_pages_submitted++;
-		cache_st.read_ahead++;
+		unsigned int fnr = folio_nr_pages(f);
+
+		check_folio(si, f);
+		cache_st.read_ahead += fnr;
+		if (fs_folio_log)
+			log_folio(f);
 		if (nr && f->index == first + nr) {
-			nr++;
+			nr += fnr;
 			continue;
 		}
 		if (nr)
 			fs_submit(si, first, nr, true);
 		first = f->index;
-		nr = 1;
+		nr = fnr;
+	}
+	if (fs_folio_log) {
+		log_run_end();
+		fprintf(fs_folio_log, "\n");
 	}
 	if (nr)
 		fs_submit(si, first, nr, true);
@@ -97,9 +188,8 @@ static void fs_readahead(struct readahead_control *ractl)
 
 void fs_read_folio(struct sim_inode *si, struct folio *f)
 {
-	check_page(si, f);
-	fs_pages_submitted++;
-	fs_submit(si, f->index, 1, false);
+	check_folio(si, f);
+	fs_submit(si, f->index, folio_nr_pages(f), false);
 }
 
 static int fs_read_folio_op(struct file *file, struct folio *f)
@@ -115,7 +205,7 @@ static const struct address_space_operations fs_aops = {
 };
 
 struct sim_inode *fs_create(struct partition *part, const char *name,
-			    uint64_t size)
+			    uint64_t size, bool large_folios)
 {
 	struct sim_inode *si = calloc(1, sizeof(*si));
 	uint64_t nsect = DIV_ROUND_UP(size, 1 << SECTOR_SHIFT);
@@ -144,6 +234,12 @@ struct sim_inode *fs_create(struct partition *part, const char *name,
 	si->inode.i_data.host = &si->inode;
 	si->inode.i_data.a_ops = &fs_aops;
 	si->inode.i_data.gfp_mask = GFP_KERNEL;
+	si->inode.i_data.large_folios = large_folios;
+	if (large_folios) {
+		si->used_map = calloc(DIV_ROUND_UP(size, PAGE_SIZE * 8) + 1, 1);
+		if (!si->used_map)
+			sim_die("sim: out of host memory");
+	}
 	return si;
 }
 

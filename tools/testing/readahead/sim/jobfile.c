@@ -13,7 +13,9 @@
  * stops at its first I/O error, or counts it and goes on), and one
  * option of the simulator's own: pre_cached=SIZE, the file's last SIZE
  * bytes in the page cache at start (a file just written; fio's
- * invalidate=1 drops them again).  Defaults follow fio: rw=read, bs=4k, numjobs=1,
+ * invalidate=1 drops them again), and large_folios=0|1, the file's
+ * mapping supports large folios (as XFS's in 6.1; every job naming the
+ * file must agree).  Defaults follow fio: rw=read, bs=4k, numjobs=1,
  * fadvise_hint=1, invalidate=1; ioengine=sync.  Any other option, a
  * malformed line or a bad value is an error naming the file and line,
  * and the caller runs nothing.  Also the small parsing helpers the
@@ -410,6 +412,11 @@ static int set_option(struct job *j, const char *key, const char *val)
 	} else if (!strcmp(key, "group_reporting")) {
 		if (parse_bool(val, &j->group_reporting))
 			goto bad;
+	} else if (!strcmp(key, "large_folios")) {
+		if (!*val || parse_bool(val, &j->large_folios))
+			return err("bad value '%s' for option '%s' (allowed: 0 or 1)",
+				   val, key);
+		j->large_folios_line = cur_line;
 	} else {
 		return err("unknown option '%s'", key);
 	}

@@ -4,15 +4,16 @@
  *
  *   ra_sim [--impl ours|pristine|both] [--define NAME=VALUE]...
  *          [--seed N] [--trace FILE] [--timeline FILE] [--blktrace DIR]
- *          MACHINE.disks JOBS.fio
+ *          [--folios FILE] MACHINE.disks JOBS.fio
  *
  * Owns the command line and one run: parse both files (an error in
  * either stops everything before anything runs), build the machine,
  * create the files, start the readers, run the event loop to the end,
  * report.  With --impl both (the default) ours and the pristine 6.1 file
  * run in two child processes at once, from the same inputs; their
- * reports are printed ours first.  --trace and --timeline then write
- * FILE.ours and FILE.pristine, --blktrace the disks' blktrace files in
+ * reports are printed ours first.  --trace, --timeline and --folios (the
+ * folios of each ->readahead call, fs.c) then write FILE.ours and
+ * FILE.pristine, --blktrace the disks' blktrace files in
  * DIR/ours/ and DIR/pristine/ (blktrace.c).  A binary that links the
  * replay models (tools/testing/readahead/replay/) also runs --impl
  * MODEL, writing FILE.MODEL and DIR/MODEL/.
@@ -33,7 +34,7 @@ extern const struct ra_impl *const ra_replay_impls[] __attribute__((weak));
 extern const char *ra_replay_about(const struct ra_impl *impl)
 	__attribute__((weak));
 
-static const char *trace_path, *timeline_path, *blktrace_dir;
+static const char *trace_path, *timeline_path, *blktrace_dir, *folios_path;
 static bool seed_set;
 static uint64_t seed_arg;
 
@@ -42,7 +43,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: ra_sim [--impl ours|pristine|both|MODEL] [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
-		"              [--blktrace DIR] MACHINE.disks JOBS.fio\n"
+		"              [--blktrace DIR] [--folios FILE] MACHINE.disks JOBS.fio\n"
 		"       ra_sim --list-impls   (the models this binary can run)\n");
 	exit(2);
 }
@@ -86,9 +87,21 @@ static int make_files(void)
 				return -1;
 			}
 			size = max(size, o->offset + o->size);
+			if (o->large_folios != j->large_folios) {
+				/* The one that set it, against the other. */
+				const struct job *s = o->large_folios_line ?
+						      o : j;
+				const struct job *t = s == o ? j : o;
+
+				fprintf(stderr, "%s:%d: job '%s': large_folios=%d for %s, which job '%s' reads with large_folios=%d (allowed: one value per file)\n",
+					s->path, s->large_folios_line, s->name,
+					s->large_folios, j->filename, t->name,
+					t->large_folios);
+				return -1;
+			}
 		}
 		j->si = fs_create(part_for_path(j->filename), j->filename,
-				  size);
+				  size, j->large_folios);
 	}
 	return 0;
 }
@@ -177,6 +190,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 		}
 	}
 	timeline_file = open_out(timeline_path, impl->name);
+	fs_folio_log = open_out(folios_path, impl->name);
 	if (blktrace_dir)
 		blkt_start(disks, nr_disks, blktrace_dir, impl->name);
 	prefill();
@@ -196,6 +210,8 @@ static void run(const struct ra_impl *impl, FILE *out)
 		fclose(ra_trace_file);
 	if (timeline_file)
 		fclose(timeline_file);
+	if (fs_folio_log)
+		fclose(fs_folio_log);
 }
 
 static const struct ra_impl *replay_impl(const char *name)
@@ -266,6 +282,8 @@ int main(int argc, char **argv)
 			timeline_path = argv[++i];
 		} else if (!strcmp(opt, "--blktrace")) {
 			blktrace_dir = argv[++i];
+		} else if (!strcmp(opt, "--folios")) {
+			folios_path = argv[++i];
 		} else {
 			usage();
 		}

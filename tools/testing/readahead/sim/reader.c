@@ -25,6 +25,12 @@
  * -EIO, the fault SIGBUS.  fio stops the job at its first error unless
  * continue_on_error, then counts it and goes on with the next block.
  *
+ * Large folios (a file with large_folios=1): the read path's batch holds
+ * folios, stepping over each (filemap_get_read_batch()), and copies from
+ * each what the read covers, marking a folio accessed only when the read
+ * enters it (6.1's pos_same_folio()); fault-around maps the pages of
+ * the folios in its range one by one, each fault maps its own page.
+ *
  * A process that needs a page under I/O sleeps on it (a wait entry on the
  * page, woken through its function); that time is part of its latency.
  * Work between sleeps costs CPU time (a system call, a copy per byte, a
@@ -263,7 +269,7 @@ static int read_batch(struct sim_inode *si, pgoff_t index, pgoff_t last,
 		batch[n++] = f;
 		if (!folio_test_uptodate(f) || folio_test_readahead(f))
 			break;
-		index++;
+		index = f->index + folio_nr_pages(f);
 	}
 	return n;
 }
@@ -338,18 +344,25 @@ static void copy_batch(struct reader *r)
 	int i;
 
 	if (r->op_pos < isize) {
-		if ((r->op_pos >> PAGE_SHIFT) !=
-		    (uint64_t)((ra->prev_pos - 1) >> PAGE_SHIFT))
+		unsigned int shift = PAGE_SHIFT + folio_order(r->batch[0]);
+
+		if ((r->op_pos >> shift) !=
+		    (uint64_t)((ra->prev_pos - 1) >> shift))
 			cache_mark_accessed(r->batch[0]);
 		for (i = 0; i < r->nb; i++) {
 			struct folio *f = r->batch[i];
-			uint64_t off = r->op_pos & (PAGE_SIZE - 1);
-			uint64_t bytes = min(end - r->op_pos, PAGE_SIZE - off);
+			uint64_t fsize = PAGE_SIZE << folio_order(f);
+			uint64_t off = r->op_pos & (fsize - 1);
+			uint64_t bytes = min(end - r->op_pos, fsize - off);
+			pgoff_t first = r->op_pos >> PAGE_SHIFT;
 
 			if (end < ((uint64_t)f->index << PAGE_SHIFT))
 				break;
 			if (i > 0)
 				cache_mark_accessed(f);
+			if (folio_order(f))
+				cache_pages_used(f, first, (r->op_pos + bytes -
+							    1) >> PAGE_SHIFT);
 			if (!folio_test_uptodate(f))
 				r->st.not_uptodate++;
 			r->op_pos += bytes;
@@ -358,7 +371,8 @@ static void copy_batch(struct reader *r)
 			r->sys_read += bytes;
 			ra->prev_pos = r->op_pos;
 			r->op_cpu += (simtime_t)(bytes * copy_ns_per_byte);
-			page_reads++;
+			page_reads += folio_order(f) ? ((r->op_pos - 1) >>
+						PAGE_SHIFT) - first + 1 : 1;
 		}
 	}
 	for (i = 0; i < r->nb; i++)
@@ -453,20 +467,21 @@ static bool mapped(struct reader *r, pgoff_t pg)
 	/* Evicted since (and maybe reused): the pte went with it. */
 	if (p->gen != b->gen[i] || !p->folio.mapping ||
 	    p->folio.mapping != r->sf->file.f_mapping ||
-	    p->folio.index != pg) {
+	    pg - p->folio.index >= folio_nr_pages(&p->folio)) {
 		b->bits &= ~(1u << i);
 		return false;
 	}
 	return true;
 }
 
-static void map_page(struct reader *r, struct folio *f)
+/* Map page @pg, of folio @f. */
+static void map_page(struct reader *r, struct folio *f, pgoff_t pg)
 {
-	struct map_block *b = map_block(r, f->index);
-	unsigned int i = f->index % FAULT_AROUND;
+	struct map_block *b = map_block(r, pg);
+	unsigned int i = pg % FAULT_AROUND;
 
-	if (b->block != f->index / FAULT_AROUND) {
-		b->block = f->index / FAULT_AROUND;
+	if (b->block != pg / FAULT_AROUND) {
+		b->block = pg / FAULT_AROUND;
 		b->bits = 0;
 	}
 	b->bits |= 1u << i;
@@ -498,12 +513,20 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 			miss--;
 		if (mapped(r, i))
 			continue;
-		map_page(r, f);
+		map_page(r, f, i);
 		if (i == pg)
 			got = true;
 	}
 	ra->mmap_miss = miss;
 	return got;
+}
+
+/* Page @pg of folio @f is read through the mapping. */
+static void touch(struct folio *f, pgoff_t pg)
+{
+	cache_mark_accessed(f);
+	if (folio_order(f))
+		cache_pages_used(f, pg, pg);
 }
 
 /*
@@ -521,14 +544,14 @@ static int fault_page(struct reader *r, pgoff_t pg)
 	switch (r->fstage) {
 	case F_START:
 		if (mapped(r, pg)) {
-			cache_mark_accessed(cache_lookup(si, pg));
+			touch(cache_lookup(si, pg), pg);
 			return 1;
 		}
 		r->op_cpu += fault_ns;
 		if (!(sim_impl->flags & RA_IMPL_NO_FAULT_AROUND) &&
 		    fault_around(r, pg)) {
 			r->st.minor_faults++;
-			cache_mark_accessed(cache_lookup(si, pg));
+			touch(cache_lookup(si, pg), pg);
 			return 1;
 		}
 		f = cache_lookup(si, pg);
@@ -589,8 +612,8 @@ static int fault_page(struct reader *r, pgoff_t pg)
 			folio_put(f);
 			return -EFAULT;
 		}
-		map_page(r, f);
-		cache_mark_accessed(f);
+		map_page(r, f, pg);
+		touch(f, pg);
 		folio_put(f);
 		return 1;
 	}

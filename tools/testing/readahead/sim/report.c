@@ -11,6 +11,7 @@
  * of the disks the jobs read; distinct data read faster than that is
  * flagged: the file was partly cached), I/O errors per job (fio's err=, the
  * pages, the retries, ra_pages before and after) and per disk, the
+ * folios added by order (when a file has large folios), the
  * conservation checks (delivered + failed = requested), a one-line
  * machine-readable summary, and last the engine's own rate in host CPU
  * time (the only line that differs between two identical runs).  Also
@@ -225,6 +226,24 @@ static void report_blktrace(FILE *out, const struct disk *d)
 		(unsigned long long)st->merges);
 }
 
+/* With a large-folio file: the folios put in the page cache, by order. */
+static void report_folios(FILE *out)
+{
+	bool large = false;
+	unsigned int i;
+
+	for (i = 0; i < nr_jobs; i++)
+		large |= jobs[i].large_folios;
+	if (!large)
+		return;
+	fprintf(out, "Folios added by order:");
+	for (i = 0; i <= MAX_PAGECACHE_ORDER; i++)
+		if (cache_st.folios[i])
+			fprintf(out, " %u:%llu", i,
+				(unsigned long long)cache_st.folios[i]);
+	fprintf(out, "\n");
+}
+
 void report(FILE *out, double host_seconds)
 {
 	struct agg all = { 0 };
@@ -359,6 +378,7 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)cache_st.evicted_unused, unused,
 		(unsigned long long)cache_st.alloc_failed,
 		(unsigned long long)cache_st.prefilled);
+	report_folios(out);
 
 	fprintf(out, "\nThroughput (MB = 10^6 bytes):\n");
 	fprintf(out, "  application %10.1f MB/s  (fio aggregate, %u readers)\n",

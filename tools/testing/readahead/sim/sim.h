@@ -209,7 +209,9 @@ struct sim_page {
 	struct sim_page *prev, *next;	/* LRU, oldest first; free list */
 	struct wait_entry *waiters;
 	uint32_t gen;
-	bool on_lru, accessed, from_disk;
+	uint16_t io_left;		/* under I/O; PG_error: one failed */
+	/* bits: the struct stays 64 bytes */
+	bool on_lru : 1, accessed : 1, from_disk : 1;
 };
 
 static inline struct sim_page *sim_page(struct folio *f)
@@ -224,13 +226,25 @@ struct cache_stat {
 	uint64_t peak_live;
 	uint64_t read_ahead;	/* pages submitted by ->readahead */
 	uint64_t prefilled;	/* pages cached before the run */
+	uint64_t folios[MAX_PAGECACHE_ORDER + 1];	/* added, by order */
 };
 extern struct cache_stat cache_st;
 extern unsigned long cache_mem_pages;
 
 void cache_init(unsigned long mem_pages);
+/* The folio holding page @index of @si (a large one: at any of its pages). */
 struct folio *cache_lookup(struct sim_inode *si, pgoff_t index);
+/*
+ * folio_mark_accessed(): to the young end of the LRU.  An order-0 page is
+ * then counted as used (unique_pages, evicted_unused); the pages of a
+ * large folio are counted by cache_pages_used(), as readers reach them.
+ */
 void cache_mark_accessed(struct folio *f);
+/*
+ * Pages [first, last] of large folio @f were read by a process; the
+ * filesystem clears them when it reads the folio in (fs.c).
+ */
+void cache_pages_used(struct folio *f, pgoff_t first, pgoff_t last);
 /* I/O on @f finished: uptodate, unlock, wake the sleepers. */
 void cache_io_done(struct folio *f);
 /* I/O on @f failed: PG_error, unlock (not uptodate), wake the sleepers. */
@@ -259,6 +273,8 @@ struct sim_inode {
 	uint64_t past_eof, reread;	/* conservation violations */
 	uint8_t *read_map;		/* pages ever submitted for reading */
 	uint64_t read_twice;		/* submitted again after eviction */
+	/* large folios: pages a process read since they were last read in */
+	uint8_t *used_map;
 };
 
 struct sim_file {
@@ -271,12 +287,15 @@ static inline struct sim_inode *SI(struct inode *inode)
 	return container_of(inode, struct sim_inode, inode);
 }
 
+/* @large_folios: as mapping_large_folio_support() (xfs, afs in 6.1). */
 struct sim_inode *fs_create(struct partition *part, const char *name,
-			    uint64_t size);
+			    uint64_t size, bool large_folios);
 struct sim_file *fs_open(struct sim_inode *si, const struct ra_impl *impl);
 void fs_read_folio(struct sim_inode *si, struct folio *f);
 /* Pages submitted by ->readahead/->read_folio since start. */
 extern uint64_t fs_pages_submitted;
+/* --folios: a line per ->readahead call, its folios (NULL: none). */
+extern FILE *fs_folio_log;
 
 /* ---- readahead calls, as the simulator observes them ---- */
 

@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#define NR_ACT	16
+
 static uint64_t le(const unsigned char *p, int n)
 {
 	uint64_t v = 0;
@@ -40,14 +42,15 @@ static uint64_t be(const unsigned char *p, int n)
 
 int main(int argc, char **argv)
 {
-	static const char *const act[] = {
+	static const char *const act[NR_ACT] = {
 		"?", "Q", "M", "F", "G", "S", "R", "D", "C", "P", "U", "UT",
 		"I", "X", "B", "A",
 	};
 	unsigned char r[48], pdu[256];
 	FILE *f;
 
-	if (argc != 2 || !(f = fopen(argv[1], "rb"))) {
+	f = argc == 2 ? fopen(argv[1], "rb") : NULL;
+	if (!f) {
 		fprintf(stderr, "usage: blkt_dump FILE\n");
 		return 2;
 	}
@@ -67,7 +70,7 @@ int main(int argc, char **argv)
 		       (unsigned long long)le(r + 4, 4),
 		       (unsigned long long)le(r + 8, 8),
 		       action & (1u << 26) ? "N" :
-		       code < sizeof(act) / sizeof(act[0]) ? act[code] : "?",
+		       code < NR_ACT ? act[code] : "?",
 		       action >> 16, (unsigned long long)le(r + 16, 8),
 		       (unsigned long long)le(r + 24, 4),
 		       (unsigned long long)le(r + 32, 4), dev >> 20,
