@@ -60,8 +60,8 @@ pack_io_disk() {
 # Boot KERNEL with INITRAMFS and MEM MB under TCG for at most LIMIT
 # seconds, serial console to OUT/console.log, the remaining arguments
 # (drives) passed to QEMU.  GUEST_CPUS vCPUs (default 1), multi-threaded
-# TCG (one host thread per vCPU).  Sets rc (QEMU's, or timeout's 124)
-# and secs.
+# TCG (one host thread per vCPU), GUEST_APPEND added to the kernel's
+# command line.  Sets rc (QEMU's, or timeout's 124) and secs.
 boot_guest() {
 	_limit=$1 _mem=$2 _kernel=$3 _initramfs=$4 _out=$5
 	shift 5
@@ -72,7 +72,7 @@ boot_guest() {
 		-smp "${GUEST_CPUS:-1}" -nodefaults -no-reboot \
 		-display none -serial "file:$_out/console.log" \
 		-kernel "$_kernel" -initrd "$_initramfs" \
-		-append "console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init" \
+		-append "console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init${GUEST_APPEND:+ $GUEST_APPEND}" \
 		"$@" > "$_out/qemu.out" 2>&1 || rc=$?
 	secs=$(($(date +%s) - start))
 	echo "$secs" > "$_out/wall-seconds"
@@ -84,6 +84,10 @@ boot_guest() {
 # [disk] parameters all of them share (README, "The spindle disks");
 # disk K gets seed=1 index=K, the simulator's draws for its disk K.
 SPINDLE_DISK="capacity=8g rpm=2000 seek_ms=22.5 track_ms=2.5 rate_mbps=20 overhead_us=100 cache_kb=0"
+# The guest's virtio queue depth with spindle disks (virtio_blk.
+# queue_depth): one request on the platter, one waiting behind it, the
+# rest in the guest's elevator (README, "The spindle set").
+SPINDLE_QD=${RA_QD:-2}
 SPINDLE_SO="$BUILD/nbd/spindle.so"
 
 # Build (incrementally) the spindle filter, with its packages.

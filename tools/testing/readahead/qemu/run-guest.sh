@@ -16,7 +16,9 @@
 # RA_MEM (guest MB, default 1024), RA_KB (read_ahead_kb of the data
 # disks; default: the kernel's, 128 for virtio-blk), RA_CPUS (vCPUs;
 # default: the job's "# cpus:" line, else 2), RA_BLKTRACE (1, the
-# default: blktrace the data disks; 0: not).
+# default: blktrace the data disks; 0: not), RA_QD (the guest's virtio
+# queue depth with spindle disks, 1 to 256 or "default", the driver's;
+# default 2).
 #
 # Owns one QEMU run.  The job file's header lines pick the machine:
 #   # layout: NDISKS NFILES FILE_MB   the data disks (make-disks.sh)
@@ -128,6 +130,7 @@ CONF
 	echo "disks $disktype"
 	if [ "$disktype" = spindle ]; then
 		echo "spindle $SPINDLE_DISK"
+		echo "queue_depth $SPINDLE_QD"
 	else
 		echo "bps $bps"
 		echo "iops $iops"
@@ -166,7 +169,19 @@ while [ "$k" -lt "$nd" ]; do
 done
 
 log="$out/console.log"
-GUEST_CPUS=$cpus boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
+append=
+if [ "$disktype" = spindle ]; then
+	case $SPINDLE_QD in
+	default) ;;
+	'' | *[!0-9]*) die "bad RA_QD '$SPINDLE_QD' (allowed: 1 to 256, or default)" ;;
+	*)
+		[ "$SPINDLE_QD" -ge 1 ] && [ "$SPINDLE_QD" -le 256 ] ||
+			die "bad RA_QD '$SPINDLE_QD' (allowed: 1 to 256, or default)"
+		append="virtio_blk.queue_depth=$SPINDLE_QD"
+		;;
+	esac
+fi
+GUEST_APPEND=$append GUEST_CPUS=$cpus boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
 cleanup
 pids=
 
