@@ -600,23 +600,23 @@ check "large folios: ours reads the harness's order ramp (ramp_from_start) exact
 	test "$(logline "$TMP/ramp.ours")" = "0:0 1:0* 2-3:0 4-7:2* 8-15:3 16-19:2 20-23:2* 24-31:3 32-63:5 64-79:4 80-83:2 84-87:2* 88-95:3 96-127:5 128-191:6 192-207:4 208-211:2 212-215:2* 216-223:3 224-255:5 256-383:7 384-447:6 448-463:4 464-467:2 468-471:2* 472-479:3 480-511:5 512-767:8 768-895:7 896-959:6 960-975:4 976-979:2 980-983:2* 984-991:3 992-1023:5 1024-1279:8 1280-1407:7 1408-1471:6 1472-1487:4 1488-1491:2 1492-1495:2* 1496-1503:3 1504-1535:5 1536-1791:8 1792-1919:7 1920-1983:6 1984-1999:4 2000-2003:2"
 check "large folios: pristine 6.1's ramp recorded (marker folio's order + 2: stuck at 4)" \
 	test "$(logline "$TMP/ramp.pristine")" = "0-3:2* 4-19:2 20-23:2* 24-83:2 84-87:2* 88-95:3 96-239:4 240-243:2 244-247:2* 248-255:3 256-559:4 560-563:2 564-567:2* 568-575:3 576-1071:4 1072-1075:2 1076-1079:2* 1080-1087:3 1088-1583:4 1584-1587:2"
-# One 8 MB stream, 128 KB windows, read(2) and mmap.
-lfjob lfread psync 8m
-"$SIM" --folios "$TMP/lfread" "$LFD" "$TMP/lfread.fio" > "$TMP/lfread.out"
+# One 8 MB stream, 128 KB windows, read(2) and mmap: folios by order
+# (ours/pristine), every page read once, none past EOF or read again.
+lfstream() { # name engine what want
+	lfjob "$1" "$2" 8m
+	"$SIM" --folios "$TMP/$1" "$LFD" "$TMP/$1.fio" > "$TMP/$1.out"
+	check "large folios: $2, folios by order: $3" \
+		test "$(folios "$TMP/$1.out" ours)/$(folios "$TMP/$1.out" pristine)" = "$4"
+	check "large folios: $2, 2048 pages each read once, none past EOF or cached read again (both)" \
+		sh -c "test \$(grep -c '^Checks: .*past_eof=0 reread_cached=0 .*: ok\$' $TMP/$1.out) = 2 && \
+		       test '$(field "$TMP/$1.out" ours read_ahead) $(field "$TMP/$1.out" ours read_twice) $(field "$TMP/$1.out" pristine read_ahead) $(field "$TMP/$1.out" pristine read_twice)' = '2048 0 2048 0'"
+}
+lfstream lfread psync "ours 0:4 2:69 3:33 4:32 5:31, pristine 2:70 3:31 4:95" \
+	"0:4 2:69 3:33 4:32 5:31/2:70 3:31 4:95"
 check "large folios: read(2), ours' first windows folio by folio" \
 	test "$(head -5 "$TMP/lfread.ours" | logline -)" = "0:0 1:0* 2-3:0 4-7:2* 8-11:2 12-15:2* 16-23:3 24-27:2 28-31:2* 32-47:4 48-55:3 56-59:2 60-63:2* 64-95:5 96-111:4 112-119:3 120-123:2"
-check "large folios: read(2), folios by order: ours 0:4 2:69 3:33 4:32 5:31, pristine 2:70 3:31 4:95" \
-	test "$(folios "$TMP/lfread.out" ours)/$(folios "$TMP/lfread.out" pristine)" = "0:4 2:69 3:33 4:32 5:31/2:70 3:31 4:95"
-check "large folios: every page read once, 2048 pages, none past EOF, none cached read again (both)" \
-	sh -c "test \$(grep -c '^Checks: .*past_eof=0 reread_cached=0 .*: ok\$' $TMP/lfread.out) = 2 && \
-	       test '$(field "$TMP/lfread.out" ours read_ahead) $(field "$TMP/lfread.out" ours read_twice) $(field "$TMP/lfread.out" pristine read_ahead) $(field "$TMP/lfread.out" pristine read_twice)' = '2048 0 2048 0'"
-lfjob lfmmap mmap 8m
-"$SIM" "$LFD" "$TMP/lfmmap.fio" > "$TMP/lfmmap.out"
-check "large folios: mmap, ours the folios of read(2), pristine 2:16 4:4 6:30 (read-around)" \
-	test "$(folios "$TMP/lfmmap.out" ours)/$(folios "$TMP/lfmmap.out" pristine)" = "0:4 2:69 3:33 4:32 5:31/2:16 4:4 6:30"
-check "large folios: mmap, every page once, checks hold (both)" \
-	sh -c "test \$(grep -c '^Checks: .*past_eof=0 reread_cached=0 .*: ok\$' $TMP/lfmmap.out) = 2 && \
-	       test '$(field "$TMP/lfmmap.out" ours read_twice) $(field "$TMP/lfmmap.out" pristine read_twice)' = '0 0'"
+lfstream lfmmap mmap "ours those of read(2), pristine 2:16 4:4 6:30 (read-around)" \
+	"0:4 2:69 3:33 4:32 5:31/2:16 4:4 6:30"
 # 8212 KB: the file ends 20 KB into an order-3 block.
 lfjob lfeof psync 8212k
 "$SIM" --folios "$TMP/lfeof" "$LFD" "$TMP/lfeof.fio" > "$TMP/lfeof.out"
