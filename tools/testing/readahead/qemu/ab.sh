@@ -107,6 +107,12 @@ for k in pristine patched; do
 	}
 done
 mkdir -p "$outdir"
+# The images measured, copied: a rebuild while the bench runs (another
+# make target) must not change a kernel halfway through.
+for k in pristine patched; do
+	mkdir -p "$outdir/kbuild-$k"
+	cp "$(kobj_dir "$k")/arch/x86/boot/bzImage" "$outdir/kbuild-$k/bzImage"
+done
 msg "$runs run(s) per kernel of $nvar variant(s) of:$(for j in $jobs; do printf ' %s' "$(basename "$j" .fio)"; done); results in $outdir"
 
 nfail=0
@@ -123,8 +129,7 @@ while [ "$round" -le "$runs" ]; do
 			for k in $order; do
 				d="$outdir/$vname/$k-$round"
 				if "$QDIR/run-guest.sh" -f "$fs" -e "$sched" \
-						"$(kobj_dir "$k")/arch/x86/boot/bzImage" \
-						"$j" "$d"; then
+						"$outdir/kbuild-$k/bzImage" "$j" "$d"; then
 					dirs="$dirs $d"
 					python3 "$QDIR/report.py" run "$d" | sed -n 2p |
 						sed "s|^ *|$name/$fs/$sched $k #$round: |"

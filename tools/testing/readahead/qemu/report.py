@@ -182,7 +182,7 @@ def blktrace_figures(d, disks):
         if not os.path.exists(txt):
             return None
         end = None
-        seen = {}
+        done = []
         with open(txt) as f:
             for line in f:
                 p = line.split()
@@ -201,10 +201,16 @@ def blktrace_figures(d, disks):
                         seeks += 1
                     end = sector + n
                 elif p[0] == 'C':
-                    for x in range(sector, sector + n):
-                        if x in seen:
-                            twice += 1
-                        seen[x] = 1
+                    done.append((sector, sector + n))
+        # Sectors a completed read covers that earlier ones covered: in
+        # sector order, what overlaps the union of those before it.
+        # (Order does not matter for the count: each sector read k
+        # times counts k - 1.)
+        reach = -1
+        for a, b in sorted(done):
+            if a < reach:
+                twice += min(b, reach) - a
+            reach = max(reach, b)
         # Latencies of the disk that moved the most data.
         a = btt_avg(os.path.join(bt, name + '.btt'))
         if a and disks[name]['bytes'] >= lat.get('bytes', -1):
