@@ -203,6 +203,9 @@ static unsigned long ra_max_pages(struct readahead_control *ractl,
 
 	if (req > max && bdi->io_pages > max)
 		max = min_t(unsigned long, req, bdi->io_pages);
+	/* The memory bound is never below the default window. */
+	if (max <= VM_READAHEAD_PAGES)
+		return max;
 	return min(max, ra_memory_cap());
 }
 
@@ -328,7 +331,8 @@ static void ra_gather_skip(struct readahead_control *ractl, pgoff_t index)
  * Cached pages are skipped, and each run of missing pages is submitted
  * as one request; when a page cannot be allocated, reading stops.
  * Returns the number of pages submitted.  Most windows are read here:
- * it is ra_read_folios() for order 0, without what large folios need.
+ * it is ra_read_folios() for order 0, without what large folios need
+ * (and without its larger frame).
  */
 static unsigned long ra_read_pages(struct readahead_control *ractl,
 				   unsigned long nr_to_read,
@@ -365,8 +369,8 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
 
 /*
  * Read @nr_to_read pages from the readahead index in folios of up to
- * @order, marking the page @lookahead_size pages before the end (none for
- * 0).  The marker sits on a folio boundary: the folio it marks starts
+ * @order (not 0), marking the page @lookahead_size pages before the end
+ * (none for 0).  The marker sits on a folio boundary: the folio it marks starts
  * there, so that the asynchronous part is exactly what follows, and it is
  * the only one marked.  Cached pages are skipped, and each run of missing
  * pages is submitted as one request.  Where a large folio would
@@ -386,13 +390,9 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 	/* Large folios while no more than this is left. */
 	unsigned long large_left = nr_to_read;
 	gfp_t gfp = readahead_gfp_mask(mapping);
+	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long nr, added = 0;
-	unsigned int nofs;
 
-	if (!order)
-		return ra_read_pages(ractl, nr_to_read, lookahead_size);
-
-	nofs = ra_gather_begin(mapping);
 	for (; left; left -= nr, index += nr) {
 		unsigned int o = 0;
 		struct folio *folio;
@@ -459,42 +459,56 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 }
 EXPORT_SYMBOL_GPL(page_cache_ra_unbounded);
 
-/*
- * Read @nr_to_read pages from the readahead index in folios of up to
- * @order, clipped at the page holding the last byte of the file: no folio
- * reaches past it.  Returns the pages submitted.
- */
-static unsigned long ra_read_clipped(struct readahead_control *ractl,
-				     unsigned long nr_to_read,
-				     unsigned long lookahead_size,
-				     unsigned int order)
+/* The index after the page holding the last byte of the file. */
+static pgoff_t ra_eof(struct address_space *mapping)
 {
-	loff_t isize = i_size_read(ractl->mapping->host);
-	pgoff_t index = readahead_index(ractl);
-	pgoff_t last;
+	loff_t isize = i_size_read(mapping->host);
 
-	if (isize <= 0)
-		return 0;
-	last = (isize - 1) >> PAGE_SHIFT;
-	if (index > last)
-		return 0;
-	nr_to_read = min_t(unsigned long, nr_to_read, last - index + 1);
-	return ra_read_folios(ractl, nr_to_read, lookahead_size, order);
+	return isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
 }
 
 /*
- * Read @nr_to_read pages outside the file's window (a forced or a random
- * read): pages the filesystem declines, or adds with readahead_expand(),
- * must not change the window, so the reads run without it.
+ * Read @nr_to_read pages from the readahead index in folios of up to
+ * @order, clipped at @eof (see ra_eof()): no folio reaches past the page
+ * holding the last byte of the file.  Returns the pages submitted.
+ */
+static __always_inline unsigned long
+ra_read_upto(struct readahead_control *ractl, unsigned long nr_to_read,
+	     unsigned long lookahead_size, unsigned int order, pgoff_t eof)
+{
+	pgoff_t index = readahead_index(ractl);
+
+	if (index >= eof)
+		return 0;
+	nr_to_read = min_t(unsigned long, nr_to_read, eof - index);
+	if (!order)
+		return ra_read_pages(ractl, nr_to_read, lookahead_size);
+	return ra_read_folios(ractl, nr_to_read, lookahead_size, order);
+}
+
+/* ra_read_upto() at the end of the file as it is now. */
+static __always_inline unsigned long
+ra_read_clipped(struct readahead_control *ractl, unsigned long nr_to_read,
+		unsigned long lookahead_size, unsigned int order)
+{
+	return ra_read_upto(ractl, nr_to_read, lookahead_size, order,
+			    ra_eof(ractl->mapping));
+}
+
+/*
+ * Read @nr_to_read pages, up to @eof, outside the file's window (a forced
+ * or a random read): pages the filesystem declines, or adds with
+ * readahead_expand(), must not change the window, so the reads run
+ * without it.
  */
 static unsigned long ra_read_stateless(struct readahead_control *ractl,
-				       unsigned long nr_to_read)
+				       unsigned long nr_to_read, pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
 	unsigned long actual;
 
 	ractl->ra = NULL;
-	actual = ra_read_clipped(ractl, nr_to_read, 0, 0);
+	actual = ra_read_upto(ractl, nr_to_read, 0, 0, eof);
 	ractl->ra = ra;
 	return actual;
 }
@@ -525,7 +539,9 @@ static void ra_force(struct readahead_control *ractl,
 					    RA_FORCE_CHUNK_PAGES);
 
 		ractl->_index = index;
-		d.actual += ra_read_stateless(ractl, chunk);
+		/* The file may shrink meanwhile: look at its size again. */
+		d.actual += ra_read_stateless(ractl, chunk,
+					      ra_eof(ractl->mapping));
 		if (index + chunk < index)
 			break;
 		index += chunk;
@@ -761,7 +777,8 @@ static unsigned int ra_window_order(struct address_space *mapping,
  * the next window in now instead.  Returns the pages submitted.
  */
 static unsigned long ra_submit(struct readahead_control *ractl,
-			       unsigned long max, unsigned int order)
+			       unsigned long max, unsigned int order,
+			       pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
 
@@ -775,7 +792,7 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 			ra_set_window(ra, ra->start, max, max / 2);
 	}
 	ractl->_index = ra->start;
-	return ra_read_clipped(ractl, ra->size, ra->async_size, order);
+	return ra_read_upto(ractl, ra->size, ra->async_size, order, eof);
 }
 
 /*
@@ -783,15 +800,13 @@ static unsigned long ra_submit(struct readahead_control *ractl,
  * set it in the state, its pattern in @pattern; RA_PATTERN_RANDOM means
  * the request is to be read as it is and the state left alone.  Returns
  * false when there is nothing to read.  @folio is the marked folio of an
- * asynchronous call, NULL for a synchronous one.
+ * asynchronous call, NULL for a synchronous one; @eof is ra_eof().
  */
 static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
-		      unsigned long req, unsigned long max,
+		      unsigned long req, unsigned long max, pgoff_t eof,
 		      enum ra_pattern *pattern)
 {
 	struct file_ra_state *ra = ractl->ra;
-	loff_t isize = i_size_read(ractl->mapping->host);
-	pgoff_t eof = isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
 	pgoff_t index = readahead_index(ractl);
 	unsigned int order = folio ? folio_order(folio) : 0;
 	pgoff_t window_end = ra->start + ra->size;
@@ -849,6 +864,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 {
 	struct file_ra_state *ra = ractl->ra;
 	unsigned long max = ra_max_pages(ractl, req);
+	pgoff_t eof = ra_eof(ractl->mapping);
 	unsigned int order;
 	struct ra_decision d = {
 		.index = readahead_index(ractl),
@@ -856,14 +872,14 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		.fault = fault,
 	};
 
-	if (!ra_decide(ractl, folio, req, max, &d.pattern))
+	if (!ra_decide(ractl, folio, req, max, eof, &d.pattern))
 		return;
 	switch (d.pattern) {
 	case RA_PATTERN_RANDOM:
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
 		d.size = req;
-		d.actual = ra_read_stateless(ractl, req);
+		d.actual = ra_read_stateless(ractl, req, eof);
 		break;
 	default:
 		/*
@@ -871,13 +887,17 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		 * asynchronous one continues from the window it follows,
 		 * which ends where this one starts.
 		 */
-		order = RA_ORDER_START;
-		if (folio && mapping_large_folio_support(ractl->mapping))
-			order = max(ra_window_order(ractl->mapping, folio,
-						    ra->start),
-				    order) + RA_ORDER_STEP;
-		d.actual = ra_submit(ractl, max, ra_order(ractl->mapping,
-							  order));
+		order = 0;
+		if (mapping_large_folio_support(ractl->mapping)) {
+			order = RA_ORDER_START;
+			if (folio)
+				order = max(ra_window_order(ractl->mapping,
+							    folio, ra->start),
+					    order) + RA_ORDER_STEP;
+			order = min_t(unsigned int, order,
+				      MAX_PAGECACHE_ORDER);
+		}
+		d.actual = ra_submit(ractl, max, order, eof);
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
@@ -1323,9 +1343,7 @@ static void ra_trace_line(struct readahead_control *ractl,
 static void ra_account(struct readahead_control *ractl,
 		       const struct ra_decision *d)
 {
-	struct inode *inode = ractl->mapping->host;
-	loff_t isize = i_size_read(inode);
-	pgoff_t eof = isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
+	pgoff_t eof = ra_eof(ractl->mapping);
 	unsigned long in_file = 0;
 
 	if (d->start < eof)
@@ -1347,9 +1365,9 @@ static void ra_account(struct readahead_control *ractl,
 	ra_stats_add(d->pattern, RA_STAT_ASYNC_SIZE, d->async_size);
 	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
 
-	trace_readahead(ra_pattern_names[d->pattern], ractl->file, inode,
-			d->index, d->req, d->start, d->size, d->async_size,
-			d->fault && ractl->ra,
+	trace_readahead(ra_pattern_names[d->pattern], ractl->file,
+			ractl->mapping->host, d->index, d->req, d->start,
+			d->size, d->async_size, d->fault && ractl->ra,
 			ractl->ra ? ractl->ra->mmap_miss : 0, d->actual);
 	if (static_branch_unlikely(&ra_trace_key))
 		ra_trace_line(ractl, d);

@@ -85,6 +85,23 @@ static void huge_max_capped(void)
 }
 
 /*
+ * On a small machine the memory bound is below read_ahead_kb: 8 MB of RAM
+ * hold a window to the default 32 pages, whatever the device allows.
+ */
+static void small_memory_capped(void)
+{
+	struct h_file *f = h_create(8 << 20, 512);
+	pgoff_t i;
+
+	shim_totalram_pages = (8 << 20) / 4096;
+	for (i = 0; i < 200; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
+		   "60+32-32 92+32-32 124+32-32 156+32-32 188+32-32 "
+		   "220+32-32");
+}
+
+/*
  * A read error makes filemap divide the file's ra_pages by 4
  * (shrink_readahead_size_eio): the running stream slows down at once.
  */
@@ -124,6 +141,8 @@ void limits_checks(void)
 	test_run("read_ahead_kb 0", disabled);
 	test_run("read_ahead_kb 4", one_page_max);
 	test_run("read_ahead_kb huge, capped by memory", huge_max_capped);
+	test_run("small memory caps a large read_ahead_kb",
+		 small_memory_capped);
 	test_run("max cut by a read error", max_cut_by_read_error);
 	test_run("POSIX_FADV_RANDOM", fmode_random);
 }
