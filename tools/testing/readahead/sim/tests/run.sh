@@ -4,8 +4,11 @@
 # The simulator's tests: determinism, conservation, the physical limit,
 # the analytic single-stream case, job and machine file errors, the
 # sanitized build on every scenario, I/O errors (a disk failing a range
-# of sectors), memory pressure and the half-cached file.  Scenarios are scaled down.  Ends
-# with "sim: N passed, N failed"; exits non-zero on any failure.
+# of sectors), memory pressure, the half-cached file, the schedulers,
+# the CPUs, the throttled disk, blktrace output (read back by blkparse
+# and btt when installed, else "# SKIP") and large folios.  Scenarios
+# are scaled down.  Ends with "sim: N passed, N failed"; exits non-zero
+# on any failure.
 #
 #   OUT=<build dir> tests/run.sh
 set -u
