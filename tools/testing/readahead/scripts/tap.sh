@@ -30,24 +30,16 @@ tap_begin() {
 	echo "TAP version 13"
 }
 
-tap_ok() {
+# One more test, and one more in the count named $1.
+_tap_count() {
 	tap_n=$((tap_n + 1))
-	tap_passed=$((tap_passed + 1))
-	echo "ok $tap_n - $*"
+	eval "$1=\$(($1 + 1))"
 }
 
-tap_not_ok() {
-	tap_n=$((tap_n + 1))
-	tap_failed=$((tap_failed + 1))
-	echo "not ok $tap_n - $*"
-}
-
+tap_ok() { _tap_count tap_passed; echo "ok $tap_n - $*"; }
+tap_not_ok() { _tap_count tap_failed; echo "not ok $tap_n - $*"; }
 # tap_skip NAME REASON
-tap_skip() {
-	tap_n=$((tap_n + 1))
-	tap_skipped=$((tap_skipped + 1))
-	echo "ok $tap_n - $1 # SKIP $2"
-}
+tap_skip() { _tap_count tap_skipped; echo "ok $tap_n - $1 # SKIP $2"; }
 
 # tap_result STATUS NAME...: ok when STATUS is 0.
 tap_result() {
