@@ -37,6 +37,10 @@ void test_expect_int(const char *file, int line, const char *label,
  * else, and the plan "1..N" with the totals at the end.  The counts live
  * in one struct tap_state per program (TAP_STATE defines it).
  */
+#ifndef __printf
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
+#endif
+
 struct tap_state {
 	int n, passed, failed, skipped;
 };
@@ -56,7 +60,7 @@ static inline void tap_vline(const char *result, const char *fmt,
 	vprintf(fmt, ap);
 }
 
-static inline __attribute__((format(printf, 2, 3)))
+static inline __printf(2, 3)
 void tap_result(bool ok, const char *fmt, ...)
 {
 	va_list ap;
@@ -71,7 +75,7 @@ void tap_result(bool ok, const char *fmt, ...)
 	printf("\n");
 }
 
-static inline __attribute__((format(printf, 2, 3)))
+static inline __printf(2, 3)
 void tap_skip(const char *reason, const char *fmt, ...)
 {
 	va_list ap;
@@ -84,7 +88,7 @@ void tap_skip(const char *reason, const char *fmt, ...)
 }
 
 /* Diagnostic lines: each line of the text after "# ". */
-static inline __attribute__((format(printf, 1, 2)))
+static inline __printf(1, 2)
 void tap_diag(const char *fmt, ...)
 {
 	char buf[4096], *line, *next;
