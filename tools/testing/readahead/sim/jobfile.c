@@ -13,7 +13,8 @@
  * stops at its first I/O error, or counts it and goes on), and one
  * option of the simulator's own: pre_cached=SIZE, the file's last SIZE
  * bytes in the page cache at start (a file just written; fio's
- * invalidate=1 drops them again), and large_folios=0|1, the file's
+ * invalidate=1 drops them again), fio's mmap engine option thp=0|1
+ * (MADV_HUGEPAGE on the mapping), and large_folios=0|1, the file's
  * mapping supports large folios (as XFS's in 6.1; every job naming the
  * file must agree).  Defaults follow fio: rw=read, bs=4k, numjobs=1,
  * fadvise_hint=1, invalidate=1; ioengine=sync.  Any other option, a
@@ -412,6 +413,11 @@ static int set_option(struct job *j, const char *key, const char *val)
 	} else if (!strcmp(key, "group_reporting")) {
 		if (parse_bool(val, &j->group_reporting))
 			goto bad;
+	} else if (!strcmp(key, "thp")) {
+		if (!*val || parse_bool(val, &j->thp))
+			return err("bad value '%s' for option '%s' (allowed: 0 or 1)",
+				   val, key);
+		j->thp_line = cur_line;
 	} else if (!strcmp(key, "large_folios")) {
 		if (!*val || parse_bool(val, &j->large_folios))
 			return err("bad value '%s' for option '%s' (allowed: 0 or 1)",
@@ -441,6 +447,11 @@ static int finish_job(struct job *j)
 	const char *what = !j->filename[0] ? "filename" :
 			   !j->size ? "size" : NULL;
 
+	if (j->thp && j->engine != ENG_MMAP) {
+		fprintf(stderr, "%s:%d: job '%s': thp=1 is an option of the mmap engine (allowed: with ioengine=mmap)\n",
+			cur_path, j->thp_line, j->name);
+		return -1;
+	}
 	if (!what)
 		return 0;
 	fprintf(stderr, "%s:%d: job '%s': no %s\n", cur_path, j->line,

@@ -23,6 +23,8 @@ struct job {
 	bool continue_on_error;		/* on read errors: none | read */
 	uint64_t pre_cached;		/* bytes of the file's tail cached */
 	bool large_folios;		/* the file's mapping takes them */
+	bool thp;			/* mmap: MADV_HUGEPAGE (VM_HUGEPAGE) */
+	int thp_line;
 	int large_folios_line;		/* where it was set, 0: default */
 	const char *path;		/* job file, for messages */
 	int line;			/* of the section header */

@@ -768,6 +768,9 @@ static void reader_open(void *obj, uint64_t arg)
 			r->vma.vm_flags = j->rw == RW_RANDREAD ? VM_RAND_READ :
 								 VM_SEQ_READ;
 	}
+	/* fio's thp=1: madvise(MADV_HUGEPAGE) on the mapping */
+	if (j->thp)
+		r->vma.vm_flags |= VM_HUGEPAGE;
 	r->st.ra_pages_start = file->f_ra.ra_pages;
 	r->st.start = sim_now;
 	reader_run(r, 0);

@@ -620,6 +620,16 @@ check "large folios: read(2), ours' first windows folio by folio" \
 	test "$(head -5 "$TMP/lfread.ours" | logline -)" = "0:0 1:0* 2-3:0 4-7:2* 8-11:2 12-15:2* 16-23:3 24-27:2 28-31:2* 32-47:4 48-55:3 56-59:2 60-63:2* 64-95:5 96-111:4 112-119:3 120-123:2"
 lfstream lfmmap mmap "ours those of read(2), pristine 2:16 4:4 6:30 (read-around)" \
 	"0:4 2:69 3:33 4:32 5:31/2:16 4:4 6:30"
+# fio's thp=1 (MADV_HUGEPAGE): the fault reads PMD-order folios, 2 MB
+# aligned, two a window; in 64 MB of memory ours bounds the window.
+lfjob thp mmap 8m 'thp=1\n'
+sed 's/^memory=64m$/memory=1g/' "$LFD" > "$TMP/lf1g.disks"
+"$SIM" --folios "$TMP/thp" "$TMP/lf1g.disks" "$TMP/thp.fio" > "$TMP/thp.out"
+check "large folios: thp=1, 1 GB: PMD-order folios for both (9:4), two per window, the second marked" \
+	test "$(folios "$TMP/thp.out" ours)/$(folios "$TMP/thp.out" pristine)/$(head -1 "$TMP/thp.ours" | logline -)/$(grep -c '^Checks: .*: ok$' "$TMP/thp.out")" = "9:4/9:4/0-511:9 512-1023:9*/2"
+"$SIM" --folios "$TMP/thp64" "$LFD" "$TMP/thp.fio" > "$TMP/thp64.out"
+check "large folios: thp=1, 64 MB: ours keeps the window within memory (5:2 6:31), pristine reads 2 MB folios (9:4)" \
+	test "$(folios "$TMP/thp64.out" ours)/$(folios "$TMP/thp64.out" pristine)/$(head -2 "$TMP/thp64.ours" | logline -)" = "5:2 6:31/9:4/0-31:5 32-63:5* 64-127:6*"
 # 8212 KB: the file ends 20 KB into an order-3 block.
 lfjob lfeof psync 8212k
 "$SIM" --folios "$TMP/lfeof" "$LFD" "$TMP/lfeof.fio" > "$TMP/lfeof.out"
@@ -660,6 +670,10 @@ sed -i 's/^large_folios=1$/large_folios=0/' "$TMP/lf0b.fio"
 "$SIM" "$LFD" "$TMP/lf0b.fio" | grep -v '^engine:' > "$TMP/lf0b.out"
 check "large folios: large_folios=0 is the default: the same report, no folio line" \
 	sh -c "cmp -s $TMP/lf0.out $TMP/lf0b.out && ! grep -q '^Folios' $TMP/lf0.out"
+experr thpbad "${J}thp=yes\n" \
+	"FILE:4: bad value 'yes' for option 'thp' (allowed: 0 or 1)"
+experr thpsync "${J}thp=1\n" \
+	"FILE:4: job 'j': thp=1 is an option of the mmap engine (allowed: with ioengine=mmap)"
 experr lfbad "${J}large_folios=2\n" \
 	"FILE:4: bad value '2' for option 'large_folios' (allowed: 0 or 1)"
 printf '[global]\nrw=read\nsize=1m\n[a]\nfilename=/mnt/sda1/f\n[b]\nfilename=/mnt/sda1/f\nlarge_folios=1\n' > "$TMP/lfmix.fio"
