@@ -86,8 +86,8 @@ else
 fi
 if summary=$(python3 "$QDIR/report.py" run "$out" 2>&1); then
 	echo "$summary" | sed 's/^/# /'
-	frac=$(echo "$summary" | sed -n 's/.*(\([0-9]*\)% of .*/\1/p')
-	check "disk-side throughput read and within the throttled limit (${frac}%)" \
+	frac=$(echo "$summary" | sed -n 's/.*(\([0-9]*\)% of [0-9]* active disk.*/\1/p')
+	check "disk-side throughput read and within the disks' limit (${frac}%)" \
 		test -n "$frac" -a "${frac:-999}" -gt 0 -a "${frac:-999}" -le 105
 else
 	echo "$summary"
@@ -140,8 +140,8 @@ if [ "$(cat "$res/have-trace")" = yes ]; then
 	done < "$res/checks"
 	check "both garbage writes tried" test "$(grep -c . "$res/checks")" -eq 2
 	grep 'readahead-' "$res/dmesg.txt" > "$trace"
-	n=$(wc -l < "$trace")
-	check "trace lines saved ($n in $trace)" test "$n" -gt 0
+	nl=$(wc -l < "$trace")
+	check "trace lines saved ($nl in $trace)" test "$nl" -gt 0
 	ana="$BUILD/analyzer/ra_analyze"
 	if [ -x "$ana" ]; then
 		"$ana" "$trace" > "$out/analyzer.txt" 2>&1
