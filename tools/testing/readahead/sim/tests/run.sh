@@ -545,6 +545,14 @@ check "blktrace: the split: 256 sectors at 2272 (sda1's 224), X at 2400, two req
 	       test \$(grep -c '^[0-9]* 11263880 G 0811 2[24][07][02] 65536 ' $TMP/bt.sda) = 2"
 check "blktrace: sdb's merges, at the back of a plugged request" \
 	test "$("$DUMP" "$TMP/bt/ours/sdb.blktrace.0" | awk '$3 == "M"' | tr '\n' ';')" = "19 196032 M 0811 96 65536 1001 8,16 0 0;32 7260032 M 0811 480 16384 1001 8,16 0 0;"
+# A reader thinking 1 ms between 4 KB reads: async readahead waits on the
+# plugged queue until the 3 ms timer releases it (UT, by pid 0).
+printf '[system]\nmemory=64m\nseed=1\n\n[disk sda]\npartitions=0\nmount=/mnt/%%d\nplug_ms=3\n' > "$TMP/ut.disks"
+printf '[global]\nrw=read\nbs=4k\nsize=2m\nioengine=psync\nthinktime=1ms\n\n[a]\nfilename=/mnt/sda/a\n' > "$TMP/ut.fio"
+"$SIM" --impl ours --blktrace "$TMP/ut" "$TMP/ut.disks" "$TMP/ut.fio" > /dev/null
+check "blktrace: the plug timer's releases are UT (10 of 23 plugs), by pid 0" \
+	sh -c "test \"$(counts "$TMP/ut/ours/sda.blktrace.0")\" = 'C=12 D=12 G=12 I=12 N=2 P=23 Q=12 U=13 UT=10 ' && \
+	       test \$($DUMP $TMP/ut/ours/sda.blktrace.0 | awk '\$3 == \"UT\" && \$7 == 0' | wc -l) = 10"
 btfield() { # report disk key
 	grep "^  blktrace $2: " "$1" | head -1 | tr ' ' '\n' | sed -n "s/^$3=//p"
 }
