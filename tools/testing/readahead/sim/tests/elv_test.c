@@ -18,12 +18,20 @@
  * then "idles=N idle_us=N preempts=N qmerges=N".  Usage:
  *
  *   elv_test ELEVATOR [TUNABLE=VALUE]... < requests
+ *   elv_test --check
+ *
+ * --check runs the cases below (CFQ's close cooperators, 2.6.30), each
+ * in a child process, and compares their output with the exact one:
+ * "ok NAME" or "FAIL NAME" and the two outputs, then "elv_test: N passed,
+ * N failed"; exits non-zero on a failure.
  */
 #include "../elevator.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define SERVICE_US	1000
 
@@ -66,7 +74,8 @@ static void submit(void *obj, uint64_t arg)
 	submit_bio(b);
 }
 
-int main(int argc, char **argv)
+/* One run: @argv[1] the elevator, then its tunables; requests on stdin. */
+static int run(int argc, char **argv)
 {
 	const struct elevator_type *e;
 	unsigned long long at, sector, nsect;
@@ -120,4 +129,181 @@ int main(int argc, char **argv)
 	       (unsigned long long)disk.st.merges_queues);
 	blk_exit_queue(&disk);
 	return 0;
+}
+
+struct elv_case {
+	const char *name;
+	const char *args;	/* the elevator and its tunables */
+	const char *in;		/* the requests */
+	const char *want;	/* the exact output */
+};
+
+#define D(t, p, s)	#t " dispatch pid=" #p " sector=" #s " nsect=8\n"
+#define C(t, p, s)	#t " complete pid=" #p " sector=" #s "\n"
+#define ST(i, us, pre)	"idles=" #i " idle_us=" #us " preempts=" #pre \
+			" qmerges=0\n"
+
+/*
+ * CFQ's close cooperators (2.6.30, elv-cfq.c): every request takes 1 ms.
+ * Without a seek mean (fewer than 3 requests) "close" is within 8192
+ * sectors of the end of the last request dispatched.
+ */
+static const struct elv_case cases[] = {
+	/*
+	 * Pid 2's request, close, arrives while pid 1's only one is on the
+	 * disk: it goes next, instead of the 8 ms idle on pid 1 (then the
+	 * idle is on pid 2, whose queue is now the active one).
+	 */
+	{ "cfq: a close cooperator is served instead of idling", "cfq",
+	  "0 1 0 8\n500 2 16 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 2, 16) C(2000, 2, 16)
+	  ST(1, 8000, 0) },
+	{ "cfq: with slice_idle=0 as well", "cfq slice_idle=0",
+	  "0 1 0 8\n500 2 16 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 2, 16) C(2000, 2, 16) ST(0, 0, 0) },
+	/* 100000 sectors away is not close: the idle runs out first. */
+	{ "cfq: a far request waits for the idle", "cfq",
+	  "0 1 0 8\n500 2 100000 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(9000, 2, 100000) C(10000, 2, 100000)
+	  ST(2, 16000, 0) },
+	/*
+	 * Taken as soon as pid 1's last request is dispatched: pid 1's
+	 * next one, at 0.5 ms, waits its turn behind pid 2's.
+	 */
+	{ "cfq: the cooperator is chosen when the queue runs dry", "cfq",
+	  "0 1 0 8\n0 2 16 8\n500 1 8 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 2, 16) C(2000, 2, 16)
+	  D(2000, 1, 8) C(3000, 1, 8) ST(1, 8000, 0) },
+	/*
+	 * Pid 2 jumps ahead at 0.5 ms, pid 1 at 1.2 ms; pid 2 cannot jump
+	 * again at 2.2 ms: it waits out pid 1's idle, and gets its turn
+	 * from the list at 11 ms.  Pid 1, which has not had a turn from
+	 * the list since it jumped, cannot jump at 11.5 ms either.
+	 */
+	{ "cfq: a queue jumps ahead once until its next turn", "cfq",
+	  "0 1 0 8\n500 2 16 8\n1200 1 8 8\n2200 2 24 8\n11500 1 32 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 2, 16) C(2000, 2, 16)
+	  D(2000, 1, 8) C(3000, 1, 8) D(11000, 2, 24) C(12000, 2, 24)
+	  D(20000, 1, 32) C(21000, 1, 32) ST(3, 24000, 0) },
+	/*
+	 * Of the neighbours of the last position (1016), the nearer
+	 * (pid 3, 84 sectors above) first, then pid 2 (208 below 1108).
+	 */
+	{ "cfq: the nearer neighbour first", "cfq",
+	  "0 1 1000 8\n0 1 1008 8\n100 2 900 8\n100 3 1100 8\n",
+	  D(0, 1, 1000) C(1000, 1, 1000) D(1000, 1, 1008) C(2000, 1, 1008)
+	  D(2000, 3, 1100) C(3000, 3, 1100) D(3000, 2, 900) C(4000, 2, 900)
+	  ST(1, 8000, 0) },
+	{ "cfq: the far neighbour is not taken", "cfq",
+	  "0 1 1000 8\n0 1 1008 8\n100 2 900 8\n100 3 20000 8\n",
+	  D(0, 1, 1000) C(1000, 1, 1000) D(1000, 1, 1008) C(2000, 1, 1008)
+	  D(2000, 2, 900) C(3000, 2, 900)
+	  D(11000, 3, 20000) C(12000, 3, 20000) ST(2, 16000, 0) },
+	/* Two next requests at one sector: the one that came first. */
+	{ "cfq: of one sector, the earlier request's queue", "cfq",
+	  "0 1 1000 8\n0 1 1008 8\n100 3 1100 8\n200 2 1100 8\n",
+	  D(0, 1, 1000) C(1000, 1, 1000) D(1000, 1, 1008) C(2000, 1, 1008)
+	  D(2000, 3, 1100) C(3000, 3, 1100) D(3000, 2, 1100) C(4000, 2, 1100)
+	  ST(1, 8000, 0) },
+	/*
+	 * Pid 1 seeks 200000 sectors a request: after three its mean seek
+	 * distance (142851 sectors) makes pid 2's request 99992 sectors
+	 * away close, and it is served at once; one 299992 sectors away
+	 * is not, and waits out the 2 ms idle of a seeky process.
+	 */
+	{ "cfq: a seeky process's mean seek distance is the reach", "cfq",
+	  "0 1 0 8\n0 1 200000 8\n0 1 400000 8\n2500 2 500000 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 1, 200000) C(2000, 1, 200000)
+	  D(2000, 1, 400000) C(3000, 1, 400000)
+	  D(3000, 2, 500000) C(4000, 2, 500000) ST(1, 8000, 0) },
+	{ "cfq: beyond a seeky process's mean seek distance", "cfq",
+	  "0 1 0 8\n0 1 200000 8\n0 1 400000 8\n2500 2 700000 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 1, 200000) C(2000, 1, 200000)
+	  D(2000, 1, 400000) C(3000, 1, 400000)
+	  D(5000, 2, 700000) C(6000, 2, 700000) ST(2, 10000, 0) },
+	/* tests/run.sh's two fifo cases: pid 2 is pid 1's cooperator. */
+	{ "cfq: fifo_expire_sync: the cooperator's expired oldest first",
+	  "cfq fifo_expire_sync=1", "0 1 0 8\n0 2 900 8\n0 2 100 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 2, 900) C(2000, 2, 900)
+	  D(2000, 2, 100) C(3000, 2, 100) ST(1, 8000, 0) },
+	{ "cfq: nothing expired, the cooperator's nearest first", "cfq",
+	  "0 1 0 8\n0 2 900 8\n0 2 100 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1000, 2, 100) C(2000, 2, 100)
+	  D(2000, 2, 900) C(3000, 2, 900) ST(1, 8000, 0) },
+	/* A close request arriving during the idle still preempts it. */
+	{ "cfq: a close request preempts the idle", "cfq",
+	  "0 1 0 8\n1500 2 8 8\n",
+	  D(0, 1, 0) C(1000, 1, 0) D(1500, 2, 8) C(2500, 2, 8) ST(2, 8500, 1) },
+};
+
+/* Run @c in a child; its output into @buf. */
+static int run_case(const struct elv_case *c, char *buf, size_t len)
+{
+	char args[256], *argv[16], *tok;
+	int in[2], out[2], argc = 1, status;
+	size_t n = 0;
+	ssize_t r;
+	pid_t child;
+
+	snprintf(args, sizeof(args), "%s", c->args);
+	argv[0] = "elv_test";
+	for (tok = strtok(args, " "); tok && argc < 15; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	if (pipe(in) || pipe(out))
+		return -1;
+	/* Or the child flushes the parent's pending output too. */
+	fflush(stdout);
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (!child) {
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		dup2(out[1], 2);
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		exit(run(argc, argv));
+	}
+	close(in[0]);
+	close(out[1]);
+	if (write(in[1], c->in, strlen(c->in)) != (ssize_t)strlen(c->in))
+		return -1;
+	close(in[1]);
+	while (n + 1 < len && (r = read(out[0], buf + n, len - n - 1)) > 0)
+		n += r;
+	buf[n] = '\0';
+	close(out[0]);
+	if (waitpid(child, &status, 0) != child)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int check(void)
+{
+	static char got[16384];
+	unsigned int i, passed = 0, failed = 0;
+
+	for (i = 0; i < ELV_NR(cases); i++) {
+		if (!run_case(&cases[i], got, sizeof(got)) &&
+		    !strcmp(got, cases[i].want)) {
+			passed++;
+			printf("ok   %s\n", cases[i].name);
+			continue;
+		}
+		failed++;
+		printf("FAIL %s\n---- got:\n%s---- want:\n%s", cases[i].name,
+		       got, cases[i].want);
+	}
+	printf("elv_test: %u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--check"))
+		return check();
+	return run(argc, argv);
 }
