@@ -8,7 +8,7 @@
  */
 
 /**
- * DOC: On-demand readahead
+ * DOC: Readahead Overview
  *
  * Every open file carries a &struct file_ra_state describing the last
  * window this file read ahead: @start, @size pages, of which the last
