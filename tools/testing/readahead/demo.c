@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * demo.c - the seeds' access patterns through both implementations.
+ * demo.c - the July 2009 reports' access patterns through both
+ * implementations.
  *
  * Runs a few scenarios in the harness with ours and with the pristine
  * 6.1 file and prints, for each, the readahead windows and a table of
@@ -46,7 +47,10 @@ static void four_readers(void)
 	}
 }
 
-/* Two readers that keep taking each other's markers (the seed trace). */
+/*
+ * Two readers that keep taking each other's markers (the trace posted to
+ * LKML on 2009-07-01).
+ */
 static void marker_chase(void)
 {
 	struct h_file *a = h_create(16 << 20, 256);

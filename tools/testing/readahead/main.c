@@ -6,11 +6,13 @@
  * With TRACE_FILE, also writes there the trace of four readers sharing a
  * file (ours), as the analyzer would read it from dmesg, and to
  * TRACE_FILE.tp the same decisions from the tracepoint, as trace_pipe
- * shows them.
+ * shows them.  Prints TAP (tests/test.h): one test per run of ours,
+ * the pristine runs as "# rec" lines (tests only when an invariant
+ * fails), the differences between the two as diagnostics.
  */
 #include "tests/test.h"
 
-extern int tests_passed, tests_failed;
+TAP_STATE;
 void test_print_differences(void);
 
 static int write_text(const char *path, const char *text)
@@ -64,6 +66,7 @@ int main(int argc, char **argv)
 	unsigned int i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_begin();
 	for (i = 0; i < sizeof(impls) / sizeof(impls[0]); i++) {
 		ra_impl = impls[i];
 		sequential_checks();
@@ -80,7 +83,6 @@ int main(int argc, char **argv)
 	}
 	test_print_differences();
 	if (argc > 1 && write_sample_trace(argv[1]))
-		tests_failed++;
-	printf("harness: %d passed, %d failed\n", tests_passed, tests_failed);
-	return tests_failed ? 1 : 0;
+		tap_result(false, "sample trace written to %s", argv[1]);
+	return tap_end();
 }

@@ -274,6 +274,8 @@ static void fz_readahead(struct readahead_control *ractl)
 			mark = folio->index;
 		}
 	}
+	if (w)
+		w->marks += marked;
 	if (marked > 1)
 		violation("marker: %lu marked pages in one request %lu+%lu",
 			  marked, index, nr);
@@ -287,7 +289,7 @@ static void fz_readahead(struct readahead_control *ractl)
 		violation("marker: page %lu marked outside the window %lu+%lu (now %lu+%u-%u)",
 			  mark, ra->start, size, ra->start,
 			  ra->size, ra->async_size);
-	else if (marked && w && (w->marks += marked) > 1)
+	else if (marked && w && w->marks > 1)
 		violation("marker: %lu marked folios in the window %lu+%lu, the last at %lu",
 			  w->marks, w->start, w->size, mark);
 	fs_ops->readahead(ractl);

@@ -2,7 +2,7 @@
 /*
  * shared.c - several readers of one file: own states, one page cache.
  *
- * The seeds' machines ran 2.5 readers per file; whoever reaches a marker
+ * The July 2009 reports' machines ran 2.5 readers per file; whoever reaches a marker
  * pushes the stream.  The others must neither issue windows that are
  * cached already nor restart with small synchronous reads.
  */
@@ -97,9 +97,10 @@ static void marker_of_another(void)
 }
 
 /*
- * The seed trace's duplicate: b takes a's marker and issues the window
- * right after a's; a then finds b's marker exactly where its own window
- * ends.  That window is b's, cached already: a must go past it.
+ * The duplicate of the trace posted to LKML on 2009-07-01: b takes a's
+ * marker and issues the window right after a's; a then finds b's marker
+ * exactly where its own window ends.  That window is b's, cached already:
+ * a must go past it.
  */
 static void stale_state_at_window_end(void)
 {

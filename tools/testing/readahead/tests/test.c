@@ -7,10 +7,11 @@
  * freed afterwards) and the table of observations where ours and the
  * pristine 6.1 file differ.
  *
- * Only ours' runs count as passed or failed.  A run of the pristine file
- * states nothing exact about it, so it is a record, not a pass: it shows
- * as "rec" with the number of observations and invariants it had, and
- * counts as failed only when one of its invariants did not hold.
+ * Only ours' runs are tests ("ok N - ours NAME", TAP, tests/test.h).  A
+ * run of the pristine file states nothing exact about it, so it is a
+ * record, not a pass: a "# rec" line with the number of observations and
+ * invariants it had, and a failed test only when one of its invariants
+ * did not hold.
  */
 #include "test.h"
 
@@ -29,7 +30,6 @@ static struct observation obs[MAX_OBS];
 static int nr_obs;
 static const char *current_test;
 static int current_failures, current_observations, current_invariants;
-int tests_passed, tests_failed;
 static int pristine_records, pristine_invariants;
 
 static int side(void)
@@ -59,11 +59,12 @@ static void observe(const char *label, const char *value)
 static void fail(const char *file, int line, const char *fmt,
 		 const char *a, const char *b)
 {
-	if (!current_failures++)
-		printf("FAIL %-8s %s\n", ra_impl->name, current_test);
-	printf("     %s:%d: ", file, line);
-	printf(fmt, a, b);
-	printf("\n");
+	char what[2 * OBS_CHARS + 64];
+
+	current_failures++;
+	snprintf(what, sizeof(what), fmt, a, b);
+	tap_diag("%s %s: %s:%d: %s", ra_impl->name, current_test, file, line,
+		 what);
 }
 
 void test_invariant(const char *file, int line, const char *what, bool ok)
@@ -116,7 +117,7 @@ void test_run(const char *name, void (*fn)(void))
 		       shim_live_folios == 0);
 	shim_live_folios = 0;
 	if (current_failures) {
-		tests_failed++;
+		tap_result(false, "%s %s", ra_impl->name, name);
 		return;
 	}
 	if (side()) {
@@ -124,13 +125,12 @@ void test_run(const char *name, void (*fn)(void))
 		current_invariants--;
 		pristine_records++;
 		pristine_invariants += current_invariants;
-		printf("rec  %-8s %s (%d observed, %d invariants held)\n",
-		       ra_impl->name, name, current_observations,
-		       current_invariants);
+		tap_diag("rec %s %s (%d observed, %d invariants held)",
+			 ra_impl->name, name, current_observations,
+			 current_invariants);
 		return;
 	}
-	tests_passed++;
-	printf("ok   %-8s %s\n", ra_impl->name, name);
+	tap_result(true, "%s %s", ra_impl->name, name);
 }
 
 void test_print_differences(void)
@@ -144,14 +144,14 @@ void test_print_differences(void)
 		    !strcmp(o->value[0], o->value[1]))
 			continue;
 		if (!n++)
-			printf("\nWhere ours and pristine 6.1 differ "
-			       "(information, not failures):\n");
-		printf("  %s\n    ours:     %s\n    pristine: %s\n",
-		       o->key, o->value[0], o->value[1]);
+			tap_diag("Where ours and pristine 6.1 differ "
+				 "(information, not failures):");
+		tap_diag("  %s\n    ours:     %s\n    pristine: %s",
+			 o->key, o->value[0], o->value[1]);
 	}
-	printf("\n%d of %d observations differ between ours and pristine\n",
-	       n, nr_obs);
-	printf("pristine 6.1: %d runs recorded, not counted as passes "
-	       "(%d invariants held)\n", pristine_records,
-	       pristine_invariants);
+	tap_diag("%d of %d observations differ between ours and pristine",
+		 n, nr_obs);
+	tap_diag("pristine 6.1: %d runs recorded, not counted as passes "
+		 "(%d invariants held)", pristine_records,
+		 pristine_invariants);
 }

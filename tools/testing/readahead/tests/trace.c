@@ -70,9 +70,11 @@ static void trace_off_prints_nothing(void)
 	EXPECT_STR("trace", h_trace(), "");
 }
 
-/* Faults carry miss=; read-around and a random read, and an all-cached
- * marker hit by a second reader (the seed's "= 0" lines cannot happen:
- * the stale window is not issued). */
+/*
+ * Faults carry miss=; read-around and a random read, and an all-cached
+ * marker hit by a second reader (the "= 0" lines of the trace posted to
+ * LKML on 2009-07-01 cannot happen: the stale window is not issued).
+ */
 static void fault_and_random_lines(void)
 {
 	struct h_file *f = h_create(8 << 20, 128);
@@ -145,7 +147,7 @@ static void stats_eof_hit_at_eof(void)
 	EXPECT_INT("eof hits", eof_hit, 1);
 }
 
-/* The seed's duplicate scenario, traced: the stale reader's line. */
+/* The 2009 trace's duplicate scenario, traced: the stale reader's line. */
 static void stale_reader_line(void)
 {
 	struct h_file *a = h_create(512 * 4096, 128);
