@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Writes the seeds' scenario job files (jbod13-seq.fio, jbod7-mmap.fio)
-# into this directory.  Sizes and block sizes stay ${SIZE} and ${BS}:
-# ra_sim fills them in from --define or the environment.
+# Writes the July 2009 reports' scenario job files (jbod13-seq.fio,
+# jbod7-mmap.fio) into this directory.  Sizes and block sizes stay ${SIZE}
+# and ${BS}: ra_sim fills them in from --define or the environment.
 set -eu
 cd "$(dirname "$0")"
 

@@ -7,8 +7,7 @@
 # of sectors), memory pressure, the half-cached file, the schedulers,
 # the CPUs, the throttled disk, blktrace output (read back by blkparse
 # and btt when installed, else "# SKIP") and large folios.  Scenarios
-# are scaled down.  Ends with "sim: N passed, N failed"; exits non-zero
-# on any failure.
+# are scaled down.  TAP (scripts/tap.sh); exits non-zero on any failure.
 #
 #   OUT=<build dir> tests/run.sh
 set -u
@@ -19,16 +18,12 @@ ASAN=$OUT/ra_sim_asan
 SC=$HERE/scenarios
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-passed=0
-failed=0
+. "$HERE/../scripts/tap.sh"
+tap_begin
 
-ok() { passed=$((passed + 1)); echo "ok   $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1"; }
-check() { # name, then a command that must succeed
-	name=$1
-	shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
+ok() { tap_ok "$1"; }
+fail() { tap_not_ok "$1"; }
+check() { tap_check "$@"; }
 
 # run NAME MACHINE JOBS DEFINES... : both implementations into $TMP/NAME
 run() {
@@ -591,7 +586,8 @@ if command -v blkparse > /dev/null && command -v btt > /dev/null; then
 		       grep -q '^ Reads Queued: *5,' $TMP/bp.sdb && \
 		       grep -q '^Skips: 0 forward' $TMP/bp.sdb"
 else
-	echo "ok   blktrace: blkparse and btt read the files # SKIP blktrace not installed (scripts/deps.sh blktrace)"
+	tap_skip "blktrace: blkparse and btt read the files" \
+		"blktrace not installed (scripts/deps.sh blktrace)"
 fi
 
 # ---- large folios (large_folios=1, as mapping_large_folio_support()):
@@ -697,5 +693,4 @@ echo $? > "$TMP/lfmix.rc"
 check "large folios: jobs of one file disagree: FILE:LINE error, nothing runs" \
 	sh -c "test \$(cat $TMP/lfmix.rc) = 1 && test ! -s $TMP/lfmix.o && test \"\$(cat $TMP/lfmix.e)\" = \"$TMP/lfmix.fio:8: job 'b': large_folios=1 for /mnt/sda1/f, which job 'a' reads with large_folios=0 (allowed: one value per file)\""
 
-echo "sim: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+tap_end
