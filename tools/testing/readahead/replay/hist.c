@@ -20,6 +20,8 @@
  */
 #include "hist.h"
 
+#include <trace/events/readahead.h>
+
 #define HIST_FORCE_CHUNK	(SZ_2M / PAGE_SIZE)
 
 pgoff_t hist_next_hole(struct address_space *mapping, pgoff_t index,
@@ -145,11 +147,11 @@ void hist_trace(struct readahead_control *ractl,
 {
 	struct inode *inode = ractl->mapping->host;
 	struct file *file = ractl->file;
-	char miss[24] = "";
+	char miss[READAHEAD_TRACE_MISS_LEN] = "";
 
 	if (d->fault)
 		snprintf(miss, sizeof(miss), ", miss=%d", d->miss);
-	pr_info("readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(%s), req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu\n",
+	pr_info(READAHEAD_TRACE_FMT "\n",
 		d->pattern, task_pid_nr(current), current->comm,
 		MAJOR(inode->i_sb->s_dev), MINOR(inode->i_sb->s_dev),
 		inode->i_sb->s_id, inode->i_ino,

@@ -15,6 +15,8 @@
 #include "sim.h"
 #include "racall.h"
 
+#include <trace/events/readahead.h>
+
 #include <string.h>
 
 struct ra_obs ra_obs[RK_NR];
@@ -108,6 +110,7 @@ static void end(struct ra_ctx *c)
 	bool moved = ra->start != c->before.start ||
 		     ra->size != c->before.size ||
 		     ra->async_size != c->before.async_size;
+	char miss[READAHEAD_TRACE_MISS_LEN];
 	const char *pattern;
 
 	o->calls++;
@@ -130,17 +133,16 @@ static void end(struct ra_ctx *c)
 	count_inferred(pattern, actual, moved ? ra->size : actual);
 	if (!ra_trace_file || ra_real_trace)
 		return;
-	fprintf(ra_trace_file,
-		"readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(%s), req=%lu+%lu, ra=%lu+%u-%u, async=%d",
-		pattern, ra_cur_pid, ra_cur_comm, si->part->major,
-		si->part->minor, si->part->name, si->inode.i_ino, si->name,
-		c->index, c->req, moved ? ra->start : c->index,
-		moved ? ra->size : (unsigned int)actual,
-		moved ? ra->async_size : 0,
-		moved && ra->start > c->index);
+	miss[0] = '\0';
 	if (c->kind == RK_FAULT_MISS || c->kind == RK_FAULT_HIT)
-		fprintf(ra_trace_file, ", miss=%u", ra->mmap_miss);
-	fprintf(ra_trace_file, ") = %lu\n", actual);
+		snprintf(miss, sizeof(miss), ", miss=%u", ra->mmap_miss);
+	fprintf(ra_trace_file, READAHEAD_TRACE_FMT "\n", pattern, ra_cur_pid,
+		ra_cur_comm, si->part->major, si->part->minor, si->part->name,
+		si->inode.i_ino, si->name, c->index, c->req,
+		moved ? ra->start : c->index,
+		moved ? (unsigned long)ra->size : actual,
+		moved ? (unsigned long)ra->async_size : 0UL,
+		moved && ra->start > c->index, miss, actual);
 }
 
 void ra_call_sync(struct file *file, pgoff_t index, unsigned long req)
