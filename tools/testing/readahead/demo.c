@@ -87,7 +87,7 @@ static const struct scenario scenarios[] = {
 
 int main(void)
 {
-	const struct ra_impl *impls[] = { &ra_ours, &ra_peer };
+	const struct ra_impl *impls[] = { &ra_ours, &ra_pristine };
 	unsigned int s, i;
 
 	printf("%-40s %-9s %8s %8s %6s %9s %10s\n", "scenario", "impl",

@@ -53,7 +53,7 @@ struct ra_impl {
 #define RA_IMPL_OWN_TRACE		0x4u
 
 extern const struct ra_impl ra_ours;
-extern const struct ra_impl ra_peer;
+extern const struct ra_impl ra_pristine;
 
 /* The implementation the harness is running now. */
 extern const struct ra_impl *ra_impl;

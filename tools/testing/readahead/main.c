@@ -62,7 +62,7 @@ static int write_sample_trace(const char *path)
 
 int main(int argc, char **argv)
 {
-	const struct ra_impl *impls[] = { &ra_ours, &ra_peer };
+	const struct ra_impl *impls[] = { &ra_ours, &ra_pristine };
 	unsigned int i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);

@@ -11,7 +11,7 @@
 # collecting only inside the readahead entry points (bench_*), and prints
 # one table: instructions per page the readers asked for,
 #   excl  in the implementation's own functions (mm/readahead.c; for
-#         pristine also peer_fault.c, the 6.1 fault policy of mm/filemap.c
+#         pristine also pristine_fault.c, the 6.1 fault policy of mm/filemap.c
 #         that ours' mm/readahead.c took over), inlined helpers included;
 #   incl  everything below the entry points: page cache, allocation,
 #         the filesystem's ->readahead (which completes at once).
@@ -32,7 +32,7 @@ make -s -C "$here" TOP="$top" TREE="$top/build/$KSRC_DIR" OUT="$out"
 # The functions each implementation owns.
 nm --defined-only "$out/ours/readahead.o" | awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' \
 	>"$out/ours.syms"
-nm --defined-only "$out/peer/readahead.o" "$out/peer_fault.o" |
+nm --defined-only "$out/pristine/readahead.o" "$out/pristine_fault.o" |
 	awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' >"$out/pristine.syms"
 
 # measure IMPL SCENARIO MAPPING: prints "pages excl_ir incl_ir".

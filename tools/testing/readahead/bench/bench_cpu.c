@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 			"       %s --list\n", argv[0], argv[0]);
 		return 2;
 	}
-	real = strcmp(argv[1], "ours") ? &ra_peer : &ra_ours;
+	real = strcmp(argv[1], "ours") ? &ra_pristine : &ra_ours;
 	large = !strcmp(argv[3], "large");
 	wrapped = *real;
 	wrapped.sync_ra = bench_sync;

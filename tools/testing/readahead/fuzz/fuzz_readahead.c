@@ -1397,6 +1397,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cur_data = data;
 	cur_size = size;
 	run_pass(&ra_ours, data, size);
-	run_pass(&ra_peer, data, size);
+	run_pass(&ra_pristine, data, size);
 	return 0;
 }

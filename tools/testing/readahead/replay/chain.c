@@ -54,7 +54,7 @@
  * threads (LKML, July 2009: "fio sync read 4k block size 35% regression"
  * and its replies), not from the 2009 source.
  */
-#include "hist.h"
+#include "models.h"
 
 enum {
 	RA09_CONTEXT		= 1 << 0,

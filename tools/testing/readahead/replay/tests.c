@@ -9,7 +9,7 @@
  * reader 7115, whose window ended at page 144909, found there the marker
  * another reader's window had set.  Prints TAP (tests/test.h).
  */
-#include "hist.h"
+#include "models.h"
 #include "tests/test.h"
 
 TAP_STATE;

@@ -6,19 +6,23 @@
 # file.  Included by the harness's, the fuzzer's, the CPU bench's and the
 # replay's Makefiles, which set TOP, TREE, OURS, CC, CFLAGS and HOBJ (the
 # object directory) first.  Gives HARNESS_DIR (the harness's sources),
-# HHEADERS (what every object depends on) and HOBJS (the objects).
+# HINCLUDES (the -I flags: the harness, and include/ where the shims of
+# the kernel's headers live), HHEADERS (what every object depends on) and
+# HOBJS (the objects).
 
 # The includer's "all" stays the default goal, not the first rule here.
 .DEFAULT_GOAL := all
 
 HARNESS_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
-HCORE	= pagecache.c debugfs.c fadvise.c harness.c impl.c peer_fault.c
-HHEADERS = $(wildcard $(HARNESS_DIR)/*.h $(HARNESS_DIR)/linux/*.h \
-	   $(HARNESS_DIR)/linux/sched/*.h $(HARNESS_DIR)/tests/*.h \
-	   $(HARNESS_DIR)/trace/*.h $(HARNESS_DIR)/trace/events/*.h) \
+HCORE	= pagecache.c debugfs.c fadvise.c harness.c impl.c pristine_fault.c
+SHIM_DIR := $(HARNESS_DIR)/include
+HINCLUDES = -I$(HARNESS_DIR) -I$(SHIM_DIR)
+HHEADERS = $(wildcard $(HARNESS_DIR)/*.h $(HARNESS_DIR)/tests/*.h \
+	   $(SHIM_DIR)/*.h $(SHIM_DIR)/linux/*.h $(SHIM_DIR)/linux/sched/*.h \
+	   $(SHIM_DIR)/trace/*.h $(SHIM_DIR)/trace/events/*.h) \
 	   $(TOP)/include/trace/events/readahead.h
 HOBJS	= $(patsubst %.c,$(HOBJ)/%.o,$(HCORE)) $(HOBJ)/ours/readahead.o \
-	  $(HOBJ)/peer/readahead.o
+	  $(HOBJ)/pristine/readahead.o
 
 $(HOBJ)/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
 	@mkdir -p $(dir $@)
@@ -31,9 +35,9 @@ $(HOBJ)/ours/readahead.o: $(OURS) $(HHEADERS)
 
 # The pristine file: a copy, so that its "internal.h" resolves to the
 # harness's shim and not to the tree's mm/internal.h.
-$(HOBJ)/peer/readahead.c: $(TREE)/mm/readahead.c
+$(HOBJ)/pristine/readahead.c: $(TREE)/mm/readahead.c
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(HOBJ)/peer/readahead.o: $(HOBJ)/peer/readahead.c $(HHEADERS)
-	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/peer_names.h -c -o $@ $<
+$(HOBJ)/pristine/readahead.o: $(HOBJ)/pristine/readahead.c $(HHEADERS)
+	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine_names.h -c -o $@ $<

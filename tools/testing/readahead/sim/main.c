@@ -19,7 +19,7 @@
  * MODEL, writing FILE.MODEL and DIR/MODEL/.
  */
 #include "jobs.h"
-#include "racall.h"
+#include "ra_observe.h"
 
 #include <string.h>
 #include <sys/wait.h>
@@ -302,9 +302,9 @@ int main(int argc, char **argv)
 	} else if (!strcmp(impl, "ours")) {
 		run(&ra_ours, stdout);
 	} else if (!strcmp(impl, "pristine")) {
-		run(&ra_peer, stdout);
+		run(&ra_pristine, stdout);
 	} else {
-		const struct ra_impl *impls[2] = { &ra_ours, &ra_peer };
+		const struct ra_impl *impls[2] = { &ra_ours, &ra_pristine };
 		FILE *outs[2];
 		pid_t pids[2];
 		int k, status, failed = 0;

@@ -13,7 +13,7 @@
  * for each; then filemap_fault: async readahead on a hit before waiting
  * on the page lock, sync readahead on a miss, the page read alone if
  * still missing).  The readahead entry points are called through
- * racall.c, i.e. through the running struct ra_impl.  A model of an
+ * ra_observe.c, i.e. through the running struct ra_impl.  A model of an
  * older kernel may ask (ra_impl.flags) for no fault-around and for
  * 2.6.30's order: wait on the page lock, then look at the marker.
  *
@@ -48,7 +48,7 @@
  * since it last ran has passed.
  */
 #include "jobs.h"
-#include "racall.h"
+#include "ra_observe.h"
 
 #include <signal.h>
 #include <string.h>

@@ -19,7 +19,7 @@
  */
 #include "jobs.h"
 #include "elevator.h"
-#include "racall.h"
+#include "ra_observe.h"
 
 #include <string.h>
 

@@ -13,7 +13,7 @@
 #ifndef RA_SIM_H
 #define RA_SIM_H
 
-#include "../shim.h"
+#include "shim.h"
 #include "../harness.h"
 #include "prng.h"
 #include "spindle.h"

@@ -34,7 +34,7 @@ static int pristine_records, pristine_invariants;
 
 static int side(void)
 {
-	return ra_impl == &ra_peer;
+	return ra_impl == &ra_pristine;
 }
 
 static void observe(const char *label, const char *value)

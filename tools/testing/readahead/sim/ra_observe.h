@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * racall.h - the simulated kernel's calls into the readahead code.
+ * ra_observe.h - the simulated kernel's calls into the readahead code.
  */
-#ifndef RA_SIM_RACALL_H
-#define RA_SIM_RACALL_H
+#ifndef RA_SIM_RA_OBSERVE_H
+#define RA_SIM_RA_OBSERVE_H
 
 #include "sim.h"
 
@@ -12,7 +12,7 @@ extern FILE *ra_trace_file;
 /* The implementation prints its own trace lines (ours does). */
 extern bool ra_real_trace;
 
-/* Decisions by the pattern racall.c infers from the window left. */
+/* Decisions by the pattern ra_observe.c infers from the window left. */
 #define RA_INFERRED_MAX	12
 struct ra_inferred {
 	const char *pattern;

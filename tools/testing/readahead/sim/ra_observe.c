@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * racall.c - calling the readahead implementation, and watching it.
+ * ra_observe.c - calling the readahead implementation, and watching it.
  *
  * Owns the few places where the simulated kernel calls into the running
  * ra_impl (sync, async, the two fault entry points, fadvise), what the
@@ -13,7 +13,7 @@
  * observed, the pattern inferred from the window it left.
  */
 #include "sim.h"
-#include "racall.h"
+#include "ra_observe.h"
 
 #include <trace/events/readahead.h>
 

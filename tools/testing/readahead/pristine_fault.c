@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * peer_fault.c - the page fault readahead policy of Linux 6.1.
+ * pristine_fault.c - the page fault readahead policy of Linux 6.1.
  *
  * In 6.1 this policy lives in mm/filemap.c, outside the pristine
- * readahead.c the harness compiles as the peer, so the harness states it
- * here, from its documented behaviour, calling the peer's entry points:
+ * readahead.c the harness compiles beside ours, so the harness states it
+ * here, from its documented behaviour, calling its renamed entry points:
  * a VM_HUGEPAGE mapping reads from the start of the fault's PMD, even
  * with readahead off: two PMDs with the second asynchronous (one, all
  * of it asynchronous, under MADV_RANDOM), through page_cache_ra_order()
@@ -15,12 +15,12 @@
  * quarter of it asynchronous.  A hit takes one off the miss count and
  * reads ahead, a full window's worth, when the page is marked.
  */
-#include "peer.h"
+#include "pristine.h"
 
 #define PEER_MISS_LIMIT		100
 #define PEER_MISS_CEILING	1000
 
-struct file *peer_fault_sync(struct vm_fault *vmf)
+struct file *pristine_fault_sync(struct vm_fault *vmf)
 {
 	struct file *file = vmf->vma->vm_file;
 	struct file_ra_state *ra = &file->f_ra;
@@ -33,13 +33,13 @@ struct file *peer_fault_sync(struct vm_fault *vmf)
 		ra->size = vm_flags & VM_RAND_READ ? HPAGE_PMD_NR :
 						      2 * HPAGE_PMD_NR;
 		ra->async_size = HPAGE_PMD_NR;
-		peer_page_cache_ra_order(&ractl, ra, HPAGE_PMD_ORDER);
+		pristine_page_cache_ra_order(&ractl, ra, HPAGE_PMD_ORDER);
 		return NULL;
 	}
 	if ((vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
 	if (vm_flags & VM_SEQ_READ) {
-		peer_page_cache_sync_ra(&ractl, ra->ra_pages);
+		pristine_page_cache_sync_ra(&ractl, ra->ra_pages);
 		return NULL;
 	}
 	if (ra->mmap_miss < PEER_MISS_CEILING)
@@ -51,11 +51,11 @@ struct file *peer_fault_sync(struct vm_fault *vmf)
 	ra->size = ra->ra_pages;
 	ra->async_size = ra->ra_pages / 4;
 	ractl._index = ra->start;
-	peer_page_cache_ra_order(&ractl, ra, 0);
+	pristine_page_cache_ra_order(&ractl, ra, 0);
 	return NULL;
 }
 
-struct file *peer_fault_async(struct vm_fault *vmf, struct folio *folio)
+struct file *pristine_fault_async(struct vm_fault *vmf, struct folio *folio)
 {
 	struct file *file = vmf->vma->vm_file;
 	struct file_ra_state *ra = &file->f_ra;
@@ -66,6 +66,6 @@ struct file *peer_fault_async(struct vm_fault *vmf, struct folio *folio)
 	if (ra->mmap_miss)
 		ra->mmap_miss--;
 	if (folio_test_readahead(folio))
-		peer_page_cache_async_ra(&ractl, folio, ra->ra_pages);
+		pristine_page_cache_async_ra(&ractl, folio, ra->ra_pages);
 	return NULL;
 }

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hist.h - reference models of the 2009 readahead code, for the replay.
+ * models.h - reference models of the 2009 readahead code, for the replay.
  *
  * A chain of struct ra_impl tables over the harness's shim API, from
  * 2.6.30 to 2.6.31-rc1, one per behavioural commit (chain.c).  They are
  * written from the commits' descriptions and the July 2009 LKML threads,
- * not from the 2009 source.  hist.c holds what all steps share:
+ * not from the 2009 source.  models.c holds what all steps share:
  * the window sizing rules, reading a range into the page cache the way
  * __do_page_cache_readahead() did, and the trace line.
  */
-#ifndef RA_REPLAY_HIST_H
-#define RA_REPLAY_HIST_H
+#ifndef RA_REPLAY_MODELS_H
+#define RA_REPLAY_MODELS_H
 
 #include "../harness.h"
 
@@ -91,4 +91,4 @@ int hist_fadvise(struct file *file, loff_t offset, loff_t len, int advice);
 void hist_state_init(struct file_ra_state *ra,
 		     struct address_space *mapping);
 
-#endif /* RA_REPLAY_HIST_H */
+#endif /* RA_REPLAY_MODELS_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hist.c - what the two 2009 readahead models share.
+ * models.c - what the two 2009 readahead models share.
  *
  * Owns the window sizing rules both kernels used (the first window: the
  * request rounded up to a power of two, x4 when at most max/32, x2 when
@@ -18,7 +18,7 @@
  * have memory to spare and queues far below congestion); pages are
  * order 0; readahead_expand() does nothing (2009 had no such call).
  */
-#include "hist.h"
+#include "models.h"
 
 #include <trace/events/readahead.h>
 

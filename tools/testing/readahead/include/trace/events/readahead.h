@@ -7,4 +7,4 @@
  * shim's, which knows the kernel's %pD (<linux/kernel.h>).
  */
 #include <linux/kernel.h>
-#include "../../../../../include/trace/events/readahead.h"
+#include "../../../../../../include/trace/events/readahead.h"
