@@ -14,17 +14,10 @@
 
 #include <string.h>
 
-unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
 long shim_live_folios;
 unsigned long shim_pages_added, shim_pages_removed;
 long shim_alloc_budget = -1;	/* allocations left before failing; -1: no limit */
 unsigned int shim_alloc_order_limit = UINT_MAX;	/* larger orders fail */
-
-void shim_bug(const char *file, int line, const char *what)
-{
-	fprintf(stderr, "BUG at %s:%d: %s\n", file, line, what);
-	abort();
-}
 
 void blk_start_plug(struct blk_plug *plug)
 {

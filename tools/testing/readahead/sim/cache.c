@@ -44,7 +44,6 @@ struct chunk {
 	struct folio *slot[CHUNK_PAGES];
 };
 
-unsigned long shim_totalram_pages = 262144;
 unsigned long cache_mem_pages;
 struct cache_stat cache_st;
 
@@ -54,12 +53,6 @@ static struct chunk *chunk_free;
 static struct sim_page *page_free;
 static struct sim_page *lru_head, *lru_tail;
 static long live;
-
-void shim_bug(const char *file, int line, const char *what)
-{
-	fprintf(stderr, "BUG at %s:%d: %s\n", file, line, what);
-	abort();
-}
 
 void cache_init(unsigned long mem_pages)
 {

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shim.c - the state behind shim.h that every program on the shims shares.
+ *
+ * Linked by the harness, the simulator, the replay and the fuzzer, whose
+ * page caches differ (pagecache.c, sim/cache.c) but whose kernel is the
+ * same: what BUG_ON() and WARN_ON_ONCE() do when they fire (report and
+ * abort, so that a test or the fuzzer sees a crash), and the RAM that
+ * totalram_pages() reports, which tests and the simulator's machine
+ * description set.
+ */
+#include "shim.h"
+
+unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
+
+void shim_bug(const char *file, int line, const char *what)
+{
+	fprintf(stderr, "BUG at %s:%d: %s\n", file, line, what);
+	abort();
+}
