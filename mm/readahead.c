@@ -1053,7 +1053,9 @@ static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
  *
  * MADV_RANDOM mappings read nothing ahead.  Under MADV_SEQUENTIAL, or
  * when the fault follows the previous one, the fault is one page of a
- * sequential stream and gets the same windows as read(2) would.
+ * sequential stream and gets the same windows as read(2) would; under
+ * MADV_SEQUENTIAL the mapping is known to be read in order, so its first
+ * window is a whole one, as for a read(2) of the maximum window.
  * Otherwise a window centred on the fault is read, as long as faults on
  * this file have not missed much more often than they hit.
  *
@@ -1091,7 +1093,8 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		/* Under MADV_SEQUENTIAL every fault continues a stream. */
 		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		ondemand_readahead(&ractl, NULL, 1, true);
+		ondemand_readahead(&ractl, NULL, vm_flags & VM_SEQ_READ ?
+				   ra->ra_pages : 1, true);
 		ra_note_fault(ra, vmf->pgoff);
 		return fpin;
 	}
