@@ -22,7 +22,7 @@ const struct ra_impl *ra_impl = &ra_ours;
 /* ---- logs ---- */
 
 #define LOG_CHARS	(1 << 20)
-#define MAX_IO_RUNS	4096
+#define MAX_IO_REQS	4096
 #define MAX_FILES	64
 
 struct text {
@@ -42,16 +42,10 @@ static struct {
 	pgoff_t first;
 } folio_run;
 
-struct io_run {
-	pgoff_t first;
-	unsigned long nr;
-	const struct address_space *mapping;
-};
-
-static struct io_run io_runs[MAX_IO_RUNS];
-static unsigned long nr_io_runs;
+static struct h_io_req io_reqs[MAX_IO_REQS];
+static unsigned long nr_io_reqs;
 static unsigned long pages_submitted, all_cached_calls, major_faults;
-static unsigned long sync_calls, cached_in_windows;
+static unsigned long sync_calls, ra_calls, cached_in_windows;
 
 static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 {
@@ -70,18 +64,17 @@ static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 
 void h_log_reset(void)
 {
-	windows_log.len = io_log.len = calls_log.len = trace_log.len = 0;
+	windows_log.len = calls_log.len = trace_log.len = 0;
 	tp_log.len = folios_log.len = 0;
-	windows_log.buf[0] = io_log.buf[0] = calls_log.buf[0] = '\0';
+	windows_log.buf[0] = calls_log.buf[0] = '\0';
 	trace_log.buf[0] = tp_log.buf[0] = folios_log.buf[0] = '\0';
 	folio_run.open = false;
-	nr_io_runs = pages_submitted = all_cached_calls = major_faults = 0;
-	sync_calls = cached_in_windows = 0;
+	nr_io_reqs = pages_submitted = all_cached_calls = major_faults = 0;
+	sync_calls = ra_calls = cached_in_windows = 0;
 	shim_pages_added = shim_pages_removed = 0;
 }
 
 const char *h_windows(void) { return windows_log.buf; }
-const char *h_io(void) { return io_log.buf; }
 const char *h_folios(void) { return folios_log.buf; }
 const char *h_calls(void) { return calls_log.buf; }
 const char *h_trace(void) { return trace_log.buf; }
@@ -101,7 +94,8 @@ unsigned long h_pages_submitted(void) { return pages_submitted; }
 unsigned long h_all_cached_calls(void) { return all_cached_calls; }
 unsigned long h_major_faults(void) { return major_faults; }
 unsigned long h_sync_calls(void) { return sync_calls; }
-unsigned long h_io_requests(void) { return nr_io_runs; }
+unsigned long h_ra_calls(void) { return ra_calls; }
+unsigned long h_io_requests(void) { return nr_io_reqs; }
 unsigned long h_pages_added(void) { return shim_pages_added; }
 unsigned long h_pages_removed(void) { return shim_pages_removed; }
 unsigned long h_cached_in_windows(void) { return cached_in_windows; }
@@ -118,9 +112,9 @@ unsigned long h_pages_resubmitted(void)
 	pgoff_t *all = calloc(pages_submitted + 1, sizeof(*all));
 	unsigned long i, j, n = 0, dup = 0;
 
-	for (i = 0; i < nr_io_runs; i++)
-		for (j = 0; j < io_runs[i].nr; j++)
-			all[n++] = io_runs[i].first + j;
+	for (i = 0; i < nr_io_reqs; i++)
+		for (j = 0; j < io_reqs[i].nr; j++)
+			all[n++] = io_reqs[i].first + j;
 	qsort(all, n, sizeof(*all), cmp_pgoff);
 	for (i = 1; i < n; i++)
 		dup += all[i] == all[i - 1];
@@ -163,6 +157,7 @@ static void call_end(struct call *c)
 
 	text_add(&calls_log, "; ", "%s %lu+%lu %lu+%u-%u =%lu", c->kind,
 		 c->index, c->req, ra->start, ra->size, ra->async_size, actual);
+	ra_calls++;
 	if (!strcmp(c->kind, "sync"))
 		sync_calls++;
 	if (!moved)
@@ -182,18 +177,37 @@ static void call_end(struct call *c)
 static void record_io(struct address_space *mapping, pgoff_t first,
 		      unsigned long nr, pgoff_t marked, bool single)
 {
-	if (nr_io_runs == MAX_IO_RUNS)
+	if (nr_io_reqs == MAX_IO_REQS)
 		shim_bug(__FILE__, __LINE__, "harness I/O log full");
-	io_runs[nr_io_runs++] = (struct io_run){ first, nr, mapping };
+	io_reqs[nr_io_reqs++] = (struct h_io_req){ mapping, first, nr, marked,
+						   single };
 	pages_submitted += nr;
+}
 
-	text_add(&io_log, " ", "%lu", first);
-	if (nr > 1)
-		text_add(&io_log, NULL, "-%lu", first + nr - 1);
-	if (marked != ULONG_MAX)
-		text_add(&io_log, NULL, "[%lu]", marked);
-	if (single)
-		text_add(&io_log, NULL, "r");
+const struct h_io_req *h_io_reqs(unsigned long *nr)
+{
+	*nr = nr_io_reqs;
+	return io_reqs;
+}
+
+const char *h_io(void)
+{
+	unsigned long i;
+
+	io_log.len = 0;
+	io_log.buf[0] = '\0';
+	for (i = 0; i < nr_io_reqs; i++) {
+		const struct h_io_req *r = &io_reqs[i];
+
+		text_add(&io_log, " ", "%lu", r->first);
+		if (r->nr > 1)
+			text_add(&io_log, NULL, "-%lu", r->first + r->nr - 1);
+		if (r->marked != ULONG_MAX)
+			text_add(&io_log, NULL, "[%lu]", r->marked);
+		if (r->single)
+			text_add(&io_log, NULL, "r");
+	}
+	return io_log.buf;
 }
 
 /*

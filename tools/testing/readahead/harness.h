@@ -120,6 +120,16 @@ const char *h_windows(void);
  * "0-3[1] 4-11[4] 17".
  */
 const char *h_io(void);
+/* One I/O request of h_io(): pages [first, first + nr) of @mapping. */
+struct h_io_req {
+	const struct address_space *mapping;
+	pgoff_t first;
+	unsigned long nr;
+	pgoff_t marked;		/* the page carrying PG_readahead, or ULONG_MAX */
+	bool single;		/* ->read_folio ("r"), not ->readahead */
+};
+/* The requests h_io() prints, in order; their number in *@nr. */
+const struct h_io_req *h_io_reqs(unsigned long *nr);
 /*
  * Folios handed to the filesystem, in order: contiguous folios of one
  * order in one request as "first-last:order" ("first:order" for one
@@ -140,6 +150,8 @@ unsigned long h_pages_removed(void);
 unsigned long h_io_requests(void);
 /* Synchronous readahead calls (cache misses in read(2)). */
 unsigned long h_sync_calls(void);
+/* Readahead calls of every kind: the entries of h_calls(). */
+unsigned long h_ra_calls(void);
 /* Pages of new windows that were found cached: duplicate work. */
 unsigned long h_cached_in_windows(void);
 /* Page faults that found no page (major faults). */

@@ -211,7 +211,7 @@ static void __attribute__((format(printf, 1, 2))) violation(const char *fmt,
  */
 struct issued_window {
 	const struct file_ra_state *ra;
-	size_t call;		/* the readahead call, as h_calls()' length */
+	unsigned long call;	/* the readahead call, as h_ra_calls() */
 	pgoff_t start;
 	unsigned long size;
 	unsigned long marks;	/* marked folios in its requests so far */
@@ -227,7 +227,7 @@ static struct issued_window issued[MAX_READERS];
  */
 static struct issued_window *issued_window(const struct file_ra_state *ra)
 {
-	size_t call = strlen(h_calls());
+	unsigned long call = h_ra_calls();
 	int i;
 
 	for (i = 0; i < MAX_READERS && issued[i].ra && issued[i].ra != ra; i++)
@@ -396,28 +396,17 @@ static void check_cache(void)
 			  xa->count, pages);
 }
 
-/* Parse h_io(): "a-b[m]r" runs; mark the folios read. */
+/* The pages of each I/O request: cached, uptodate, read once. */
 static void check_io(void)
 {
 	struct address_space *m = s.owner->file.f_mapping;
-	const char *p = h_io();
+	unsigned long i, nr;
+	const struct h_io_req *req = h_io_reqs(&nr);
 
-	while (*p && !s.stop) {
-		char *end;
-		pgoff_t first = strtoul(p, &end, 10), last = first, pg;
+	for (i = 0; i < nr && !s.stop; i++) {
+		pgoff_t last = req[i].first + req[i].nr - 1, pg;
 
-		if (*end == '-')
-			last = strtoul(end + 1, &end, 10);
-		if (*end == '[') {
-			strtoul(end + 1, &end, 10);
-			end++;
-		}
-		if (*end == 'r')
-			end++;
-		while (*end == ' ')
-			end++;
-		p = end;
-		for (pg = first; !s.stop; pg++) {
+		for (pg = req[i].first; !s.stop; pg++) {
 			struct folio *folio = xa_load(&m->i_pages, pg);
 
 			if (!folio)
@@ -470,26 +459,6 @@ static void check_windows(const struct file_ra_state *before)
 			violation("window: reader %d: prev_pos %lld", i,
 				  (long long)ra->prev_pos);
 	}
-}
-
-/*
- * What h_drop_cache() does, in linear time (it rescans the index after
- * each removal): collect the folios, then remove them.
- */
-static void drop_cache(void)
-{
-	struct xarray *xa = &s.owner->file.f_mapping->i_pages;
-	unsigned long i, n = 0;
-	struct folio **all = calloc(xa->count + 1, sizeof(*all));
-
-	if (!all)
-		abort();
-	for (i = 0; i < xa->capacity; i++)
-		if (xa->slots[i] && xa->slots[i]->index == xa->keys[i])
-			all[n++] = xa->slots[i];
-	for (i = 0; i < n; i++)
-		filemap_remove_folio(all[i]);
-	free(all);
 }
 
 /* ---- descriptors and expectations ---- */
@@ -813,7 +782,7 @@ static void op_fadvise(int reader, int advice)
 		advice = pick_advice();
 	if (advice == POSIX_FADV_DONTNEED && kind == FD_REG &&
 	    dontneed_too_long(offset, len)) {
-		drop_cache();
+		h_drop_cache(s.owner);
 		return;
 	}
 	snapshot(before);
@@ -870,39 +839,6 @@ static void op_readahead(int reader)
 		      before, cached);
 }
 
-/*
- * 6.1's kstrtouint_from_user() in base 10: the first 34 bytes, an
- * optional '+', digits, one optional newline.
- */
-static int parse_uint(const char *buf, unsigned int *val)
-{
-	char tmp[35];
-	size_t i = 0, n = min(strlen(buf), sizeof(tmp) - 1);
-	unsigned long long v = 0;
-	bool range = false;
-
-	memcpy(tmp, buf, n);
-	tmp[n] = '\0';
-	if (tmp[0] == '+')
-		i++;
-	if (tmp[i] < '0' || tmp[i] > '9')
-		return -EINVAL;
-	for (; tmp[i] >= '0' && tmp[i] <= '9'; i++) {
-		range |= v > (ULLONG_MAX - (tmp[i] - '0')) / 10;
-		v = v * 10 + tmp[i] - '0';
-	}
-	if (range)
-		return -ERANGE;
-	if (tmp[i] == '\n')
-		i++;
-	if (tmp[i])
-		return -EINVAL;
-	if (v > UINT_MAX)
-		return -ERANGE;
-	*val = v;
-	return 0;
-}
-
 static void op_debugfs(void)
 {
 	static const char * const paths[] = {
@@ -924,7 +860,7 @@ static void op_debugfs(void)
 	ret = h_debugfs_write(path, buf);
 	if (strcmp(path, ENABLE) && strcmp(path, STATS))
 		want = -ENOENT;
-	else if (parse_uint(buf, &val) ||
+	else if (kstrtouint_from_user(buf, strlen(buf), 10, &val) ||
 		 val > (strcmp(path, STATS) ? 1U : 0U))
 		want = -EINVAL;
 	else
@@ -1220,7 +1156,7 @@ static void do_op(void)
 		op_debugfs();
 		break;
 	case OP_DROP:
-		drop_cache();
+		h_drop_cache(s.owner);
 		break;
 	case OP_ALLOC_FAIL:
 		op_alloc_fail(r, reader);
@@ -1369,7 +1305,7 @@ static void run_pass(const struct ra_impl *impl, const uint8_t *data,
 			show_step();
 		s.work += h_pages_submitted() + h_pages_added();
 		if (s.owner->file.f_mapping->i_pages.count > CACHE_LIMIT)
-			drop_cache();
+			h_drop_cache(s.owner);
 		h_log_reset();
 		if (s.work > WORK_LIMIT)
 			break;
@@ -1377,7 +1313,6 @@ static void run_pass(const struct ra_impl *impl, const uint8_t *data,
 
 	shim_alloc_budget = -1;
 	shim_alloc_order_limit = UINT_MAX;
-	drop_cache();
 	h_close_all();
 	if (shim_live_folios)
 		violation("leak: %ld folios live after closing every file",
