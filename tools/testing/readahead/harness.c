@@ -10,14 +10,13 @@
  * brought nothing, call the async readahead on a marked folio), the page
  * fault path (6.1's filemap_fault), generic fadvise, and the logs that
  * tests read back.  Calls go one way: these paths call the current
- * implementation's entry points through ra_impl.
+ * implementation's entry points through ra_call.c, which hands each
+ * call's observation back to the logs here (ra_call_observer).
  */
 #include "harness.h"
 
 #include <stdarg.h>
 #include <string.h>
-
-const struct ra_impl *ra_impl = &ra_ours;
 
 /* ---- logs ---- */
 
@@ -122,55 +121,36 @@ unsigned long h_pages_resubmitted(void)
 	return dup;
 }
 
-/* One readahead call in progress: what it was asked, what it found. */
-struct call {
-	const char *kind;
-	struct file_ra_state *ra;
-	struct file_ra_state before;
-	loff_t isize;
-	unsigned long submitted_before;
-	pgoff_t index;
-	unsigned long req;
-};
+/* ---- readahead calls, as ra_call.c observes them ---- */
 
-static void call_begin(struct call *c, const char *kind, struct file *file,
-		       pgoff_t index, unsigned long req)
+static unsigned long h_submitted(void)
 {
-	c->kind = kind;
-	c->ra = &file->f_ra;
-	c->before = file->f_ra;
-	c->isize = i_size_read(file_inode(file));
-	c->submitted_before = pages_submitted;
-	c->index = index;
-	c->req = req;
+	return pages_submitted;
 }
 
-static void call_end(struct call *c)
+static void h_observe(const struct ra_call *c)
 {
-	const struct file_ra_state *ra = c->ra;
-	unsigned long actual = pages_submitted - c->submitted_before;
-	pgoff_t eof = DIV_ROUND_UP(c->isize, PAGE_SIZE);
-	unsigned long in_file;
-	bool moved = ra->start != c->before.start ||
-		     ra->size != c->before.size ||
-		     ra->async_size != c->before.async_size;
+	const struct file_ra_state *ra = &c->file->f_ra;
 
-	text_add(&calls_log, "; ", "%s %lu+%lu %lu+%u-%u =%lu", c->kind,
-		 c->index, c->req, ra->start, ra->size, ra->async_size, actual);
+	text_add(&calls_log, "; ", "%s %lu+%lu %lu+%u-%u =%lu",
+		 ra_call_names[c->kind], c->index, c->req, ra->start, ra->size,
+		 ra->async_size, c->submitted);
 	ra_calls++;
-	if (!strcmp(c->kind, "sync"))
+	if (c->kind == RA_CALL_SYNC)
 		sync_calls++;
-	if (!moved)
+	if (!c->moved)
 		return;
 	text_add(&windows_log, " ", "%lu+%u-%u", ra->start, ra->size,
 		 ra->async_size);
-	if (!actual)
+	if (!c->submitted)
 		all_cached_calls++;
-	in_file = ra->start >= eof ? 0 :
-		  min_t(unsigned long, ra->size, eof - ra->start);
-	if (in_file > actual)
-		cached_in_windows += in_file - actual;
+	cached_in_windows += c->cached;
 }
+
+static const struct ra_call_observer h_observer = {
+	.submitted = h_submitted,
+	.observe = h_observe,
+};
 
 /* ---- the filesystem ---- */
 
@@ -326,6 +306,7 @@ static struct h_file *h_alloc(struct inode *shared, umode_t mode,
 
 	if (!f)
 		shim_bug(__FILE__, __LINE__, "out of host memory");
+	ra_call_observer = &h_observer;
 	for (fd = 3; fd < MAX_FILES && fd_table[fd]; fd++)
 		;
 	if (fd == MAX_FILES)
@@ -513,28 +494,6 @@ static void make_uptodate(struct file *file, struct folio *folio)
 	file->f_mapping->a_ops->read_folio(file, folio);
 }
 
-static void call_sync(struct file *file, pgoff_t index, unsigned long req)
-{
-	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping, index);
-	struct call c;
-
-	call_begin(&c, "sync", file, index, req);
-	ra_impl->sync_ra(&ractl, req);
-	call_end(&c);
-}
-
-static void call_async(struct file *file, struct folio *folio,
-		       unsigned long req)
-{
-	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
-			 folio->index);
-	struct call c;
-
-	call_begin(&c, "async", file, folio->index, req);
-	ra_impl->async_ra(&ractl, folio, req);
-	call_end(&c);
-}
-
 static int get_pages(struct file *file, loff_t pos, size_t count,
 		     struct folio **batch)
 {
@@ -546,7 +505,7 @@ static int get_pages(struct file *file, loff_t pos, size_t count,
 
 	n = read_batch(mapping, index, last_index - 1, batch);
 	if (!n) {
-		call_sync(file, index, last_index - index);
+		ra_call_sync(file, index, last_index - index);
 		n = read_batch(mapping, index, last_index - 1, batch);
 	}
 	if (!n)
@@ -554,7 +513,7 @@ static int get_pages(struct file *file, loff_t pos, size_t count,
 
 	folio = batch[n - 1];
 	if (folio_test_readahead(folio))
-		call_async(file, folio, last_index - folio->index);
+		ra_call_async(file, folio, last_index - folio->index);
 	make_uptodate(file, folio);
 	return n;
 }
@@ -600,7 +559,6 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 	struct vm_area_struct vma = { .vm_flags = vm_flags, .vm_file = file };
 	struct vm_fault vmf = { .vma = &vma, .pgoff = pgoff };
 	struct folio *folio;
-	struct call c;
 	int major = 0;
 
 	shim_current = &f->task;
@@ -609,15 +567,11 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 
 	folio = xa_load(&mapping->i_pages, pgoff);
 	if (folio) {
-		call_begin(&c, "fault-hit", file, pgoff, 1);
-		ra_impl->fault_async(&vmf, folio);
-		call_end(&c);
+		ra_call_fault(&vmf, folio);
 	} else {
 		major = 1;
 		major_faults++;
-		call_begin(&c, "fault-miss", file, pgoff, 1);
-		ra_impl->fault_sync(&vmf);
-		call_end(&c);
+		ra_call_fault(&vmf, NULL);
 		folio = xa_load(&mapping->i_pages, pgoff);
 		if (!folio) {
 			folio = read_single(file, pgoff);
@@ -677,11 +631,12 @@ static void (*fadvise_force)(struct readahead_control *, unsigned long);
 
 static void logged_force(struct readahead_control *ractl, unsigned long nr)
 {
-	struct call c;
+	struct ra_call c;
 
-	call_begin(&c, "fadvise", ractl->file, readahead_index(ractl), nr);
+	ra_call_begin(&c, RA_CALL_FADVISE, ractl->file, readahead_index(ractl),
+		      nr);
 	fadvise_force(ractl, nr);
-	call_end(&c);
+	ra_call_end(&c);
 }
 
 int h_generic_fadvise(void (*force)(struct readahead_control *,

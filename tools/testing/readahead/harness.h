@@ -13,6 +13,7 @@
 #define RA_HARNESS_H
 
 #include "shim.h"
+#include "ra_call.h"
 
 /* One readahead implementation, as the rest of the kernel calls it. */
 struct ra_impl {
@@ -54,9 +55,6 @@ struct ra_impl {
 
 extern const struct ra_impl ra_ours;
 extern const struct ra_impl ra_pristine;
-
-/* The implementation the harness is running now. */
-extern const struct ra_impl *ra_impl;
 
 /* ---- files ---- */
 

@@ -167,7 +167,8 @@ static void run(const struct ra_impl *impl, FILE *out)
 	unsigned int i;
 	double t0;
 
-	sim_impl = impl;
+	ra_impl = impl;
+	ra_call_observer = &sim_observer;
 	ev_init();
 	cache_init(sys.memory / PAGE_SIZE);
 	for (i = 0; i < nr_disks; i++) {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ra_observe.c - calling the readahead implementation, and watching it.
+ * ra_observe.c - what the simulator makes of each readahead call.
  *
- * Owns the few places where the simulated kernel calls into the running
- * ra_impl (sync, async, the two fault entry points, fadvise), what the
- * simulator observes around each call whatever the implementation
- * (calls, pages newly submitted, windows that moved, all-cached calls,
- * window pages that were cached already), and the trace sink: when a
+ * The read and fault paths call the running ra_impl through the
+ * harness's ra_call.c, which hands every observation here (sim_observer):
+ * per kind of call, the calls, pages newly submitted, windows that moved,
+ * all-cached calls and window pages that were cached already.  Owns the
+ * fadvise call (observed only for WILLNEED) and the trace sink: when a
  * trace file is asked for, one line per decision in the debugfs format.
  * The pristine file prints no trace, so for it (and for ours until the
  * harness routes its real trace here) the line is built from what was
@@ -19,12 +19,7 @@
 
 #include <string.h>
 
-struct ra_obs ra_obs[RK_NR];
-const char *const ra_kind_names[RK_NR] = {
-	"sync", "async", "fault-miss", "fault-hit", "fadvise",
-};
-
-const struct ra_impl *sim_impl;
+struct ra_obs ra_obs[RA_CALL_NR];
 FILE *ra_trace_file;
 bool ra_real_trace;
 struct ra_inferred ra_inferred[RA_INFERRED_MAX];
@@ -32,50 +27,31 @@ unsigned int nr_inferred;
 int ra_cur_pid;
 const char *ra_cur_comm = "sim";
 
-struct ra_ctx {
-	enum ra_kind kind;
-	struct file *file;
-	struct file_ra_state before;
-	uint64_t submitted;
-	pgoff_t index;
-	unsigned long req;
-};
-
-static void begin(struct ra_ctx *c, enum ra_kind kind, struct file *file,
-		  pgoff_t index, unsigned long req)
-{
-	c->kind = kind;
-	c->file = file;
-	c->before = file->f_ra;
-	c->submitted = fs_pages_submitted;
-	c->index = index;
-	c->req = req;
-}
-
-static const char *infer(const struct ra_ctx *c, bool moved,
-			 unsigned long actual)
+/* The pattern a decision had, guessed from the window it left. */
+static const char *infer(const struct ra_call *c)
 {
 	const struct file_ra_state *ra = &c->file->f_ra;
+	bool moved = c->moved;
 
 	switch (c->kind) {
-	case RK_FADVISE:
+	case RA_CALL_FADVISE:
 		return "fadvise";
-	case RK_ASYNC:
+	case RA_CALL_ASYNC:
 		return ra->start == c->before.start + c->before.size ?
 		       "subsequent" : "marker";
-	case RK_FAULT_MISS:
+	case RA_CALL_FAULT_MISS:
 		if (moved && ra->start < c->index)
 			return "around";
 		/* fall through */
-	case RK_SYNC:
+	case RA_CALL_SYNC:
 		if (!moved)
-			return actual ? "random" : "none";
+			return c->submitted ? "random" : "none";
 		if (!c->index)
 			return "initial0";
 		if (ra->start == c->before.start + c->before.size)
 			return "subsequent";
 		return c->req > ra->size ? "oversize" : "initial";
-	case RK_FAULT_HIT:
+	case RA_CALL_FAULT_HIT:
 	default:
 		return moved ? "subsequent" : "none";
 	}
@@ -100,41 +76,41 @@ static void count_inferred(const char *pattern, unsigned long actual,
 	ra_inferred[i].io_size += actual;
 }
 
-static void end(struct ra_ctx *c)
+static unsigned long submitted(void)
+{
+	return fs_pages_submitted;
+}
+
+/* One call: the statistics, and the trace line when it is inferred. */
+static void observe(const struct ra_call *c)
 {
 	const struct file_ra_state *ra = &c->file->f_ra;
 	struct ra_obs *o = &ra_obs[c->kind];
-	unsigned long actual = fs_pages_submitted - c->submitted;
+	unsigned long actual = c->submitted;
 	struct sim_inode *si = SI(c->file->f_inode);
-	pgoff_t eof = DIV_ROUND_UP(si->size, PAGE_SIZE);
-	bool moved = ra->start != c->before.start ||
-		     ra->size != c->before.size ||
-		     ra->async_size != c->before.async_size;
+	bool moved = c->moved;
 	char miss[READAHEAD_TRACE_MISS_LEN];
 	const char *pattern;
 
 	o->calls++;
 	o->pages += actual;
 	if (moved) {
-		unsigned long in_file = ra->start >= eof ? 0 :
-			min_t(unsigned long, ra->size, eof - ra->start);
-
 		o->moved++;
 		if (!actual)
 			o->all_cached++;
-		if (in_file > actual) {
+		if (c->cached) {
 			o->dup_calls++;
-			o->dup_pages += in_file - actual;
+			o->dup_pages += c->cached;
 		}
 	}
 	if (!moved && !actual)
 		return;
-	pattern = infer(c, moved, actual);
+	pattern = infer(c);
 	count_inferred(pattern, actual, moved ? ra->size : actual);
 	if (!ra_trace_file || ra_real_trace)
 		return;
 	miss[0] = '\0';
-	if (c->kind == RK_FAULT_MISS || c->kind == RK_FAULT_HIT)
+	if (c->kind == RA_CALL_FAULT_MISS || c->kind == RA_CALL_FAULT_HIT)
 		snprintf(miss, sizeof(miss), ", miss=%u", ra->mmap_miss);
 	fprintf(ra_trace_file, READAHEAD_TRACE_FMT "\n", pattern, ra_cur_pid,
 		ra_cur_comm, si->part->major, si->part->minor, si->part->name,
@@ -145,50 +121,21 @@ static void end(struct ra_ctx *c)
 		moved && ra->start > c->index, miss, actual);
 }
 
-void ra_call_sync(struct file *file, pgoff_t index, unsigned long req)
-{
-	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping, index);
-	struct ra_ctx c;
-
-	begin(&c, RK_SYNC, file, index, req);
-	sim_impl->sync_ra(&ractl, req);
-	end(&c);
-}
-
-void ra_call_async(struct file *file, struct folio *folio, unsigned long req)
-{
-	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
-			 folio->index);
-	struct ra_ctx c;
-
-	begin(&c, RK_ASYNC, file, folio->index, req);
-	sim_impl->async_ra(&ractl, folio, req);
-	end(&c);
-}
-
-void ra_call_fault(struct vm_fault *vmf, struct folio *folio)
-{
-	struct file *file = vmf->vma->vm_file;
-	struct ra_ctx c;
-
-	begin(&c, folio ? RK_FAULT_HIT : RK_FAULT_MISS, file, vmf->pgoff, 1);
-	if (folio)
-		sim_impl->fault_async(vmf, folio);
-	else
-		sim_impl->fault_sync(vmf);
-	end(&c);
-}
+const struct ra_call_observer sim_observer = {
+	.submitted = submitted,
+	.observe = observe,
+};
 
 int ra_call_fadvise(struct file *file, loff_t offset, loff_t len,
 		    int advice)
 {
-	struct ra_ctx c;
+	struct ra_call c;
 	int ret;
 
-	begin(&c, RK_FADVISE, file, offset >> PAGE_SHIFT,
-	      DIV_ROUND_UP(len, PAGE_SIZE));
-	ret = sim_impl->fadvise(file, offset, len, advice);
+	ra_call_begin(&c, RA_CALL_FADVISE, file, offset >> PAGE_SHIFT,
+		      DIV_ROUND_UP(len, PAGE_SIZE));
+	ret = ra_impl->fadvise(file, offset, len, advice);
 	if (advice == POSIX_FADV_WILLNEED)
-		end(&c);
+		ra_call_end(&c);
 	return ret;
 }

@@ -548,14 +548,14 @@ static int fault_page(struct reader *r, pgoff_t pg)
 			return 1;
 		}
 		r->op_cpu += fault_ns;
-		if (!(sim_impl->flags & RA_IMPL_NO_FAULT_AROUND) &&
+		if (!(ra_impl->flags & RA_IMPL_NO_FAULT_AROUND) &&
 		    fault_around(r, pg)) {
 			r->st.minor_faults++;
 			touch(cache_lookup(si, pg), pg);
 			return 1;
 		}
 		f = cache_lookup(si, pg);
-		r->fasync = sim_impl->flags & RA_IMPL_FAULT_LOCK_FIRST;
+		r->fasync = ra_impl->flags & RA_IMPL_FAULT_LOCK_FIRST;
 		r->ftried = false;
 		if (f) {
 			r->st.minor_faults++;
@@ -753,7 +753,7 @@ static void reader_open(void *obj, uint64_t arg)
 	ra_cur_comm = r->comm;
 	shim_current = &r->task;
 	r->opened = true;
-	r->sf = fs_open(j->si, sim_impl);
+	r->sf = fs_open(j->si, ra_impl);
 	file = &r->sf->file;
 	r->vma.vm_file = file;
 	if (j->invalidate)

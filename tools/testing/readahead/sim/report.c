@@ -257,7 +257,7 @@ void report(FILE *out, double host_seconds)
 	bool ok;
 
 	fprintf(out, "ra_sim: impl=%s seed=%llu memory=%lluMiB disks=%u readers=%u\n\n",
-		sim_impl->name, (unsigned long long)sys.seed,
+		ra_impl->name, (unsigned long long)sys.seed,
 		(unsigned long long)(sys.memory >> 20), nr_disks, nr_readers);
 	report_jobs(out, &all);
 	secs = (all.finish - all.start) / 1e9;
@@ -317,10 +317,10 @@ void report(FILE *out, double host_seconds)
 	fprintf(out, "  %-10s %10s %10s %12s %10s %10s %12s\n", "call",
 		"calls", "windows", "pages_io", "all_cached", "dup_calls",
 		"dup_pages");
-	for (i = 0; i <= RK_NR; i++) {
-		const struct ra_obs *o = i < RK_NR ? &ra_obs[i] : &tot;
+	for (i = 0; i <= RA_CALL_NR; i++) {
+		const struct ra_obs *o = i < RA_CALL_NR ? &ra_obs[i] : &tot;
 
-		if (i < RK_NR) {
+		if (i < RA_CALL_NR) {
 			tot.calls += o->calls;
 			tot.moved += o->moved;
 			tot.pages += o->pages;
@@ -329,7 +329,7 @@ void report(FILE *out, double host_seconds)
 			tot.dup_pages += o->dup_pages;
 		}
 		fprintf(out, "  %-10s %10llu %10llu %12llu %10llu %10llu %12llu\n",
-			i < RK_NR ? ra_kind_names[i] : "all",
+			i < RA_CALL_NR ? ra_call_names[i] : "all",
 			(unsigned long long)o->calls,
 			(unsigned long long)o->moved,
 			(unsigned long long)o->pages,
@@ -338,7 +338,7 @@ void report(FILE *out, double host_seconds)
 			(unsigned long long)o->dup_pages);
 	}
 
-	if (sim_impl == &ra_ours) {
+	if (ra_impl == &ra_ours) {
 		static char buf[8192];
 
 		fprintf(out, "\nReadahead stats per pattern (debugfs readahead/stats):\n");
@@ -346,8 +346,8 @@ void report(FILE *out, double host_seconds)
 			fputs(buf, out);
 	} else {
 		fprintf(out, "\nReadahead decisions by pattern, inferred from the windows left (%s %s):\n",
-			sim_impl->name,
-			sim_impl->flags & RA_IMPL_OWN_TRACE ?
+			ra_impl->name,
+			ra_impl->flags & RA_IMPL_OWN_TRACE ?
 			"keeps no stats; its trace names the patterns" :
 			"prints no trace");
 		fprintf(out, "%-10s %10s %10s %10s %10s\n", "pattern",
@@ -427,7 +427,7 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)all.not_uptodate, ok ? "ok" : "FAILED");
 
 	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f idles=%llu idle_ms=%llu preempts=%llu qmerges=%llu runq_ms=%llu read_twice=%llu\n",
-		sim_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
+		ra_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
 		secs > 0 ? disk_bytes / secs / 1e6 : 0, limit / 1e6,
 		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0,
 		used_disks ? (double)ios / used_disks : 0,

@@ -299,13 +299,10 @@ extern FILE *fs_folio_log;
 
 /* ---- readahead calls, as the simulator observes them ---- */
 
-enum ra_kind { RK_SYNC, RK_ASYNC, RK_FAULT_MISS, RK_FAULT_HIT, RK_FADVISE,
-	       RK_NR };
-
+/* Per kind of call (enum ra_call_kind, ra_call.h). */
 struct ra_obs {
 	uint64_t calls, moved, pages, all_cached, dup_calls, dup_pages;
 };
-extern struct ra_obs ra_obs[RK_NR];
-extern const char *const ra_kind_names[RK_NR];
+extern struct ra_obs ra_obs[RA_CALL_NR];
 
 #endif /* RA_SIM_H */
