@@ -5,15 +5,15 @@
  * Owns the harness side of the kernel that surrounds mm/readahead.c:
  * a tiny filesystem whose ->readahead and ->read_folio complete at once
  * and record what they read, the descriptor table behind fdget(), the
- * read(2) path (6.1's filemap_read/filemap_get_pages: look up a batch,
- * on a miss call the sync readahead, read the page alone if readahead
- * brought nothing, call the async readahead on a marked folio), the page
- * fault path (6.1's filemap_fault), generic fadvise, and the logs that
+ * read(2) path (6.1's filemap_read(), over filemap.c's model of
+ * filemap_get_pages(), shared with the simulator), the page fault path
+ * (6.1's filemap_fault), generic fadvise, and the logs that
  * tests read back.  Calls go one way: these paths call the current
  * implementation's entry points through ra_call.c, which hands each
  * call's observation back to the logs here (ra_call_observer).
  */
 #include "harness.h"
+#include "filemap.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -449,74 +449,7 @@ void h_populate(struct h_file *f, pgoff_t first, unsigned long nr)
 	}
 }
 
-/* ---- the read path: 6.1's filemap_read() and filemap_get_pages() ---- */
-
-#define READ_BATCH	15	/* PAGEVEC_SIZE */
-
-/* Cached folios from @index to @last, up to a not uptodate or marked one. */
-static int read_batch(struct address_space *mapping, pgoff_t index,
-		      pgoff_t last, struct folio **batch)
-{
-	int n = 0;
-
-	while (index <= last && n < READ_BATCH) {
-		struct folio *folio = xa_load(&mapping->i_pages, index);
-
-		if (!folio)
-			break;
-		folio_get(folio);
-		batch[n++] = folio;
-		if (!folio_test_uptodate(folio) || folio_test_readahead(folio))
-			break;
-		index = folio->index + folio_nr_pages(folio);
-	}
-	return n;
-}
-
-/* Read one page outside readahead, as filemap_create_folio() does. */
-static struct folio *read_single(struct file *file, pgoff_t index)
-{
-	struct address_space *mapping = file->f_mapping;
-	struct folio *folio = filemap_alloc_folio(GFP_KERNEL, 0);
-
-	BUG_ON(!folio);
-	BUG_ON(filemap_add_folio(mapping, folio, index, GFP_KERNEL));
-	mapping->a_ops->read_folio(file, folio);
-	return folio;	/* keeps the allocation's reference */
-}
-
-/* A folio readahead left behind but did not read: read it now. */
-static void make_uptodate(struct file *file, struct folio *folio)
-{
-	if (folio_test_uptodate(folio))
-		return;
-	shim_set(folio, PG_locked);
-	file->f_mapping->a_ops->read_folio(file, folio);
-}
-
-static int get_pages(struct file *file, loff_t pos, size_t count,
-		     struct folio **batch)
-{
-	struct address_space *mapping = file->f_mapping;
-	pgoff_t index = pos >> PAGE_SHIFT;
-	pgoff_t last_index = DIV_ROUND_UP(pos + count, PAGE_SIZE);
-	struct folio *folio;
-	int n;
-
-	n = read_batch(mapping, index, last_index - 1, batch);
-	if (!n) {
-		ra_call_sync(file, index, last_index - index);
-		n = read_batch(mapping, index, last_index - 1, batch);
-	}
-	if (!n)
-		batch[n++] = read_single(file, index);
-
-	folio = batch[n - 1];
-	if (folio_test_readahead(folio))
-		ra_call_async(file, folio, last_index - folio->index);
-	make_uptodate(file, folio);
-	return n;
-}
+/* ---- the read path: filemap.c, every read complete at once ---- */
 
 ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 {
@@ -528,8 +461,17 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 	ssize_t done = 0;
 
 	while (len && pos < isize) {
-		struct folio *batch[READ_BATCH];
-		int i, n = get_pages(file, pos, len, batch);
+		struct folio *batch[FILEMAP_BATCH];
+		int i, n;
+
+		/*
+		 * The filesystem completes each read before it returns: a
+		 * folio to wait for is unlocked and uptodate already, and
+		 * one someone else was reading (never, here) is dropped.
+		 */
+		if (filemap_get_pages_step(file, pos, len, batch, &n) ==
+		    FILEMAP_WAIT_LOCKED)
+			n--;
 
 		for (i = 0; i < n; i++) {
 			struct folio *folio = batch[i];
@@ -551,6 +493,27 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 }
 
 /* ---- the page fault path: 6.1's filemap_fault() ---- */
+
+/* Read one page outside readahead, as __filemap_get_folio(FGP_CREAT). */
+static struct folio *read_single(struct file *file, pgoff_t index)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct folio *folio = filemap_alloc_folio(GFP_KERNEL, 0);
+
+	BUG_ON(!folio);
+	BUG_ON(filemap_add_folio(mapping, folio, index, GFP_KERNEL));
+	mapping->a_ops->read_folio(file, folio);
+	return folio;	/* keeps the allocation's reference */
+}
+
+/* A folio readahead left behind but did not read: read it now. */
+static void make_uptodate(struct file *file, struct folio *folio)
+{
+	if (folio_test_uptodate(folio))
+		return;
+	shim_set(folio, PG_locked);
+	file->f_mapping->a_ops->read_folio(file, folio);
+}
 
 int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 {

@@ -15,7 +15,7 @@
 
 HARNESS_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 HCORE	= shim.c pagecache.c debugfs.c fadvise.c harness.c ra_call.c \
-	  impl.c pristine_fault.c
+	  filemap.c impl.c pristine_fault.c
 SHIM_DIR := $(HARNESS_DIR)/include
 HINCLUDES = -I$(HARNESS_DIR) -I$(SHIM_DIR)
 HHEADERS = $(wildcard $(HARNESS_DIR)/*.h $(HARNESS_DIR)/tests/*.h \

@@ -3,19 +3,21 @@
  * reader.c - the job engine: reading processes and the paths they take.
  *
  * Owns the simulated processes (one per job clone: numjobs of them per
- * job section) and the two ways they read: read(2)/pread(2) through a
- * mirror of 6.1's filemap_read()/filemap_get_pages() (batch lookup up to
- * a page that is not uptodate or carries PG_readahead; sync readahead on
- * a miss; a page read alone if readahead brought none; async readahead
- * on a marked page; wait for a locked page, then retry), and mmap through
- * a mirror of 6.1's fault handling (fault-around over 64 KB, which maps
- * cached, unlocked, uptodate, unmarked pages and takes one off mmap_miss
- * for each; then filemap_fault: async readahead on a hit before waiting
- * on the page lock, sync readahead on a miss, the page read alone if
- * still missing).  The readahead entry points are called through
- * ra_observe.c, i.e. through the running struct ra_impl.  A model of an
- * older kernel may ask (ra_impl.flags) for no fault-around and for
- * 2.6.30's order: wait on the page lock, then look at the marker.
+ * job section) and the two ways they read: read(2)/pread(2) through the
+ * harness's model of 6.1's filemap_get_pages() (filemap.c: batch lookup
+ * up to a page that is not uptodate or carries PG_readahead; sync
+ * readahead on a miss; a page read alone if readahead brought none;
+ * async readahead on a marked page), sleeping on the folio it names
+ * (then retrying, or checking the read), and the copy of filemap_read()
+ * here; and mmap through a mirror of 6.1's fault handling (fault-around
+ * over 64 KB, which maps cached, unlocked, uptodate, unmarked pages and
+ * takes one off mmap_miss for each; then filemap_fault: async readahead
+ * on a hit before waiting on the page lock, sync readahead on a miss,
+ * the page read alone if still missing).  The readahead entry points are
+ * called through the harness's ra_call.c, i.e. through the running
+ * struct ra_impl.  A model of an older kernel may ask (ra_impl.flags)
+ * for no fault-around and for 2.6.30's order: wait on the page lock,
+ * then look at the marker.
  *
  * I/O errors as 6.1 meets them: a page left not uptodate by a failed
  * read is read again alone (->read_folio, filemap_update_page() or
@@ -49,11 +51,11 @@
  */
 #include "jobs.h"
 #include "ra_observe.h"
+#include "filemap.h"
 
 #include <signal.h>
 #include <string.h>
 
-#define READ_BATCH	15	/* PAGEVEC_SIZE */
 #define FAULT_AROUND	16	/* pages: 6.1's fault_around_bytes, 64 KB */
 #define MAPTAB		64	/* fault-around blocks remembered per process */
 
@@ -89,7 +91,7 @@ struct reader {
 	bool in_op;
 	uint64_t op_pos, op_left;
 	simtime_t op_start, op_cpu;
-	struct folio *batch[READ_BATCH];
+	struct folio *batch[FILEMAP_BATCH];
 	int nb;
 	enum wait_kind wkind;
 	pgoff_t fpage, flast;
@@ -255,25 +257,6 @@ static uint64_t block_at(const struct reader *r, uint64_t i)
 
 /* ---- the read path: 6.1's filemap_read() and filemap_get_pages() ---- */
 
-static int read_batch(struct sim_inode *si, pgoff_t index, pgoff_t last,
-		      struct folio **batch)
-{
-	int n = 0;
-
-	while (index <= last && n < READ_BATCH) {
-		struct folio *f = cache_lookup(si, index);
-
-		if (!f)
-			break;
-		folio_get(f);
-		batch[n++] = f;
-		if (!folio_test_uptodate(f) || folio_test_readahead(f))
-			break;
-		index = f->index + folio_nr_pages(f);
-	}
-	return n;
-}
-
 /*
  * A ->read_folio the process waited for has finished: 6.1's
  * filemap_read_folio() after folio_wait_locked_killable().  Not uptodate
@@ -289,51 +272,20 @@ static int read_folio_done(struct reader *r, struct folio *f)
 	return -EIO;
 }
 
-/* Fill r->batch: 1, or 0 when the process went to sleep. */
+/* Fill r->batch (filemap.c): 1, or 0 when the process went to sleep. */
 static int get_pages(struct reader *r)
 {
-	struct file *file = &r->sf->file;
-	struct sim_inode *si = r->sf->si;
-	pgoff_t index = r->op_pos >> PAGE_SHIFT;
-	pgoff_t last_index = DIV_ROUND_UP(r->op_pos + r->op_left, PAGE_SIZE);
-	struct folio *f;
-
-retry:
-	r->nb = read_batch(si, index, last_index - 1, r->batch);
-	if (!r->nb) {
-		ra_call_sync(file, index, last_index - index);
-		r->nb = read_batch(si, index, last_index - 1, r->batch);
-	}
-	if (!r->nb) {
-		/* filemap_create_folio(): read the page alone, and wait. */
-		f = filemap_alloc_folio(GFP_KERNEL, 0);
-		if (filemap_add_folio(file->f_mapping, f, index, GFP_KERNEL)) {
-			folio_put(f);
-			goto retry;
-		}
-		fs_read_folio(si, f);
-		r->batch[0] = f;
-		r->nb = 1;
-		sleep_on(r, f, W_READ);
+	switch (filemap_get_pages_step(&r->sf->file, r->op_pos, r->op_left,
+				       r->batch, &r->nb)) {
+	case FILEMAP_WAIT_READ:
+		sleep_on(r, r->batch[r->nb - 1], W_READ);
 		return 0;
-	}
-	f = r->batch[r->nb - 1];
-	if (folio_test_readahead(f))
-		ra_call_async(file, f, last_index - f->index);
-	if (!folio_test_uptodate(f)) {
-		if (folio_test_locked(f)) {
-			/* put_and_wait_on_page_locked(), then try again. */
-			folio_put(f);
-			sleep_on(r, f, W_UPDATE);
-			return 0;
-		}
-		/* filemap_update_page(): a failed read, retried alone. */
-		shim_set(f, PG_locked);
-		fs_read_folio(si, f);
-		sleep_on(r, f, W_READ);
+	case FILEMAP_WAIT_LOCKED:
+		sleep_on(r, r->batch[r->nb - 1], W_UPDATE);
 		return 0;
+	default:
+		return 1;
 	}
-	return 1;
 }
 
 static void copy_batch(struct reader *r)
