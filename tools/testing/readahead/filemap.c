@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * filemap.c - the read(2) path of 6.1's mm/filemap.c, one step at a time.
+ * filemap.c - the read(2) and fault paths of 6.1's mm/filemap.c, one
+ * step at a time.
  *
  * See filemap.h.  Linked by the harness and the simulator alike.
  */
@@ -69,4 +70,69 @@ retry:
 	shim_set(folio, PG_locked);
 	mapping->a_ops->read_folio(file, folio);
 	return FILEMAP_WAIT_READ;
+}
+
+enum filemap_step filemap_fault_step(struct vm_fault *vmf,
+				     struct filemap_fault *ff,
+				     bool lock_first)
+{
+	struct file *file = vmf->vma->vm_file;
+	struct address_space *mapping = file->f_mapping;
+	struct folio *folio;
+
+	switch (ff->stage) {
+	case FILEMAP_FAULT_START:
+		folio = xa_load(&mapping->i_pages, vmf->pgoff);
+		ff->async_due = lock_first;
+		ff->tried = false;
+		ff->major = !folio;
+		if (folio) {
+			if (!ff->async_due)
+				ra_call_fault(vmf, folio);
+			folio_get(folio);
+		} else {
+			ra_call_fault(vmf, NULL);
+			ff->tried = true;
+			folio = xa_load(&mapping->i_pages, vmf->pgoff);
+			if (folio) {
+				folio_get(folio);
+			} else {
+				/* FGP_CREAT | FGP_FOR_MMAP: added, unlocked. */
+				folio = filemap_alloc_folio(GFP_KERNEL, 0);
+				BUG_ON(!folio);
+				BUG_ON(filemap_add_folio(mapping, folio,
+							 vmf->pgoff,
+							 GFP_KERNEL));
+				folio_unlock(folio);
+			}
+		}
+		ff->folio = folio;
+		/* fall through */
+	case FILEMAP_FAULT_LOCK:
+		folio = ff->folio;
+		if (folio_test_locked(folio)) {
+			ff->stage = FILEMAP_FAULT_LOCK;
+			return FILEMAP_WAIT_LOCKED;
+		}
+		if (ff->async_due) {
+			/* 2.6.30: the page lock first, then the marker. */
+			ff->async_due = false;
+			if (ff->tried)
+				vmf->flags |= FAULT_FLAG_TRIED;
+			ra_call_fault(vmf, folio);
+		}
+		if (!folio_test_uptodate(folio)) {
+			/* page_not_uptodate: read it again, once. */
+			shim_set(folio, PG_locked);
+			mapping->a_ops->read_folio(file, folio);
+			ff->stage = FILEMAP_FAULT_READ;
+			return FILEMAP_WAIT_READ;
+		}
+		/* fall through */
+	case FILEMAP_FAULT_READ:
+		ff->read = ff->stage == FILEMAP_FAULT_READ;
+		ff->stage = FILEMAP_FAULT_START;
+		break;
+	}
+	return FILEMAP_GOT;
 }

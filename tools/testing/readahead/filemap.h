@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * filemap.h - the read(2) path of 6.1's mm/filemap.c, one step at a time.
+ * filemap.h - the read(2) and fault paths of 6.1's mm/filemap.c, one
+ * step at a time.
  *
  * filemap_read() copies from batches of cached folios that
- * filemap_get_pages() gathers, calling readahead on the way.  Where the
- * kernel sleeps (a folio under I/O), the step returns instead and says
- * on which folio, so that one model serves the harness, whose reads
- * complete at once, and the simulator, whose processes sleep until the
- * disk completes the read and then go on.
+ * filemap_get_pages() gathers, and filemap_fault() finds, reads and
+ * locks the folio of a page fault, both calling readahead on the way.
+ * Where the kernel sleeps (a folio under I/O), a step returns instead
+ * and says on which folio, so that one model serves the harness, whose
+ * reads complete at once, and the simulator, whose processes sleep
+ * until the disk completes the read and then go on.
  */
 #ifndef RA_FILEMAP_H
 #define RA_FILEMAP_H
@@ -44,5 +46,36 @@ enum filemap_step {
 enum filemap_step filemap_get_pages_step(struct file *file, loff_t pos,
 					 size_t count, struct folio **batch,
 					 int *nr);
+
+enum filemap_fault_stage {
+	FILEMAP_FAULT_START,	/* a new fault */
+	FILEMAP_FAULT_LOCK,	/* waiting for another's read of the folio */
+	FILEMAP_FAULT_READ,	/* waiting for the read this fault started */
+};
+
+/* One page fault in progress, between the steps of filemap_fault_step(). */
+struct filemap_fault {
+	enum filemap_fault_stage stage;
+	struct folio *folio;	/* referenced, until the caller puts it */
+	bool major;		/* the page was not cached */
+	bool read;		/* FILEMAP_GOT after a read this fault started */
+	bool async_due;		/* lock_first: fault_async once unlocked */
+	bool tried;		/* ... after a miss: FAULT_FLAG_TRIED */
+};
+
+/*
+ * One step of 6.1's filemap_fault() on vmf->pgoff (inside the file),
+ * after fault-around: a hit calls the async fault readahead, a miss the
+ * sync one and, if the page is still missing, adds it; then the folio
+ * is waited for while locked (FILEMAP_WAIT_LOCKED: step again after),
+ * and read once more if not uptodate (FILEMAP_WAIT_READ: step again
+ * after).  FILEMAP_GOT: ff->folio holds the page, uptodate unless the
+ * read of ff->read failed.  @lock_first (RA_IMPL_FAULT_LOCK_FIRST, the
+ * 2009 models in the simulator) calls the async readahead of a hit, or
+ * of a miss with FAULT_FLAG_TRIED, only once the folio is unlocked.
+ */
+enum filemap_step filemap_fault_step(struct vm_fault *vmf,
+				     struct filemap_fault *ff,
+				     bool lock_first);
 
 #endif /* RA_FILEMAP_H */

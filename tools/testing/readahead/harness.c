@@ -467,11 +467,10 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 		/*
 		 * The filesystem completes each read before it returns: a
 		 * folio to wait for is unlocked and uptodate already, and
-		 * one someone else was reading (never, here) is dropped.
+		 * none is ever left locked by someone else's read.
 		 */
-		if (filemap_get_pages_step(file, pos, len, batch, &n) ==
-		    FILEMAP_WAIT_LOCKED)
-			n--;
+		BUG_ON(filemap_get_pages_step(file, pos, len, batch, &n) ==
+		       FILEMAP_WAIT_LOCKED);
 
 		for (i = 0; i < n; i++) {
 			struct folio *folio = batch[i];
@@ -494,55 +493,29 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 
 /* ---- the page fault path: 6.1's filemap_fault() ---- */
 
-/* Read one page outside readahead, as __filemap_get_folio(FGP_CREAT). */
-static struct folio *read_single(struct file *file, pgoff_t index)
-{
-	struct address_space *mapping = file->f_mapping;
-	struct folio *folio = filemap_alloc_folio(GFP_KERNEL, 0);
-
-	BUG_ON(!folio);
-	BUG_ON(filemap_add_folio(mapping, folio, index, GFP_KERNEL));
-	mapping->a_ops->read_folio(file, folio);
-	return folio;	/* keeps the allocation's reference */
-}
-
-/* A folio readahead left behind but did not read: read it now. */
-static void make_uptodate(struct file *file, struct folio *folio)
-{
-	if (folio_test_uptodate(folio))
-		return;
-	shim_set(folio, PG_locked);
-	file->f_mapping->a_ops->read_folio(file, folio);
-}
-
 int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 {
 	struct file *file = &f->file;
-	struct address_space *mapping = file->f_mapping;
 	struct vm_area_struct vma = { .vm_flags = vm_flags, .vm_file = file };
 	struct vm_fault vmf = { .vma = &vma, .pgoff = pgoff };
-	struct folio *folio;
-	int major = 0;
+	struct filemap_fault ff = { .stage = FILEMAP_FAULT_START };
+	enum filemap_step step;
 
 	shim_current = &f->task;
 	if (pgoff >= DIV_ROUND_UP(i_size_read(file_inode(file)), PAGE_SIZE))
 		return -EFAULT;	/* SIGBUS */
 
-	folio = xa_load(&mapping->i_pages, pgoff);
-	if (folio) {
-		ra_call_fault(&vmf, folio);
-	} else {
-		major = 1;
-		major_faults++;
-		ra_call_fault(&vmf, NULL);
-		folio = xa_load(&mapping->i_pages, pgoff);
-		if (!folio) {
-			folio = read_single(file, pgoff);
-			folio_put(folio);
-		}
-	}
-	make_uptodate(file, folio);
-	return major;
+	/*
+	 * Reads complete before ->read_folio returns: a read the fault
+	 * started is over when the step returns, and no folio is left
+	 * locked by another.  The flags of the 2009 models are the
+	 * simulator's to read, not the harness's.
+	 */
+	while ((step = filemap_fault_step(&vmf, &ff, false)) != FILEMAP_GOT)
+		BUG_ON(step == FILEMAP_WAIT_LOCKED);
+	folio_put(ff.folio);
+	major_faults += ff.major;
+	return ff.major;
 }
 
 /* ---- fadvise: what 6.1's generic_fadvise() does, for both sides ---- */

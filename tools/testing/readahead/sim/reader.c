@@ -60,7 +60,6 @@
 #define MAPTAB		64	/* fault-around blocks remembered per process */
 
 enum wait_kind { W_NONE, W_UPDATE, W_READ };
-enum fault_stage { F_START, F_LOCK, F_READ };
 
 struct map_block {
 	pgoff_t block;
@@ -95,10 +94,7 @@ struct reader {
 	int nb;
 	enum wait_kind wkind;
 	pgoff_t fpage, flast;
-	enum fault_stage fstage;
-	struct folio *ffolio;
-	/* RA_IMPL_FAULT_LOCK_FIRST: fault_async is due once the lock is ours */
-	bool fasync, ftried;
+	struct filemap_fault fault;	/* the page fault in progress */
 	struct map_block *maptab;
 	bool finished;
 	/* bytes the current read(2) copied: a short read if it fails now */
@@ -488,13 +484,13 @@ static void touch(struct folio *f, pgoff_t pg)
 static int fault_page(struct reader *r, pgoff_t pg)
 {
 	struct sim_inode *si = r->sf->si;
-	struct file *file = &r->sf->file;
 	struct vm_fault vmf = { .vma = &r->vma, .pgoff = pg };
+	struct filemap_fault *ff = &r->fault;
+	bool start = ff->stage == FILEMAP_FAULT_START;
+	enum filemap_step step;
 	struct folio *f;
-	bool read;
 
-	switch (r->fstage) {
-	case F_START:
+	if (start) {
 		if (mapped(r, pg)) {
 			touch(cache_lookup(si, pg), pg);
 			return 1;
@@ -506,69 +502,26 @@ static int fault_page(struct reader *r, pgoff_t pg)
 			touch(cache_lookup(si, pg), pg);
 			return 1;
 		}
-		f = cache_lookup(si, pg);
-		r->fasync = ra_impl->flags & RA_IMPL_FAULT_LOCK_FIRST;
-		r->ftried = false;
-		if (f) {
-			r->st.minor_faults++;
-			if (!r->fasync)
-				ra_call_fault(&vmf, f);
-			folio_get(f);
-		} else {
-			r->st.major_faults++;
-			ra_call_fault(&vmf, NULL);
-			r->ftried = true;
-			f = cache_lookup(si, pg);
-			if (f) {
-				folio_get(f);
-			} else {
-				/* FGP_CREAT | FGP_FOR_MMAP: added, unlocked. */
-				f = filemap_alloc_folio(GFP_KERNEL, 0);
-				if (filemap_add_folio(file->f_mapping, f, pg,
-						      GFP_KERNEL))
-					sim_die("sim: fault raced with itself");
-				folio_unlock(f);
-			}
-		}
-		r->ffolio = f;
-		/* fall through */
-	case F_LOCK:
-		f = r->ffolio;
-		if (folio_test_locked(f)) {
-			r->fstage = F_LOCK;
-			sleep_on(r, f, W_NONE);
-			return 0;
-		}
-		if (r->fasync) {
-			/* 2.6.30: the page lock first, then the marker. */
-			r->fasync = false;
-			if (r->ftried)
-				vmf.flags |= FAULT_FLAG_TRIED;
-			ra_call_fault(&vmf, f);
-		}
-		if (!folio_test_uptodate(f)) {
-			/* page_not_uptodate: re-read it once, synchronously */
-			shim_set(f, PG_locked);
-			fs_read_folio(si, f);
-			r->fstage = F_READ;
-			sleep_on(r, f, W_NONE);
-			return 0;
-		}
-		/* fall through */
-	case F_READ:
-		f = r->ffolio;
-		read = r->fstage == F_READ;
-		r->ffolio = NULL;
-		r->fstage = F_START;
-		if (read && read_folio_done(r, f)) {
-			folio_put(f);
-			return -EFAULT;
-		}
-		map_page(r, f, pg);
-		touch(f, pg);
-		folio_put(f);
-		return 1;
 	}
+	step = filemap_fault_step(&vmf, ff,
+				  ra_impl->flags & RA_IMPL_FAULT_LOCK_FIRST);
+	if (start && ff->major)
+		r->st.major_faults++;
+	else if (start)
+		r->st.minor_faults++;
+	if (step != FILEMAP_GOT) {
+		sleep_on(r, ff->folio, W_NONE);
+		return 0;
+	}
+	f = ff->folio;
+	ff->folio = NULL;
+	if (ff->read && read_folio_done(r, f)) {
+		folio_put(f);
+		return -EFAULT;
+	}
+	map_page(r, f, pg);
+	touch(f, pg);
+	folio_put(f);
 	return 1;
 }
 
