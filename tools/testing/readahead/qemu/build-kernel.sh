@@ -18,8 +18,10 @@
 # script: KASAN, lockdep, DEBUG_VM, ...) merged last.
 # Configuration is redone only when a fragment, the tree or the applied
 # series changed; the build itself is an incremental make, so a second
-# run with nothing changed costs a few seconds.  Prints the bzImage path
-# as the last line.  Installs the build dependencies it needs.
+# run with nothing changed costs a few seconds; a second build of the
+# same flavour started meanwhile waits for the first (flock).  Prints
+# the bzImage path as the last line.  Installs the build dependencies it
+# needs.
 set -eu
 
 . "$(dirname "$0")/common.sh"
@@ -48,6 +50,17 @@ fi
 
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG
 mkdir -p "$objdir"
+# One build per object directory at a time: two make O= runs in one
+# directory break each other (fixdep: error opening a .d file), and
+# make check's smoke and ioerror stages, make bench and make nbd-guest
+# all build the patched kernel.  The second waits for the first, then
+# finds its work done.
+"$SCRIPTS/deps.sh" util-linux
+exec 9> "$objdir/.bench-build.lock"
+if ! flock -n 9; then
+	msg "waiting for another build in $objdir"
+	flock 9
+fi
 kmake() {
 	make -C "$tree" O="$objdir" "$@"
 }
