@@ -14,6 +14,14 @@
 
 #include <string.h>
 
+/*
+ * shim_bug() does not return (shim.c): said here, where the checks sit
+ * on every page's path, and not in shim.h, so that the two readahead
+ * files compile as they always have (bench-cpu counts their code).
+ */
+void __attribute__((noreturn)) shim_bug(const char *file, int line,
+					const char *what);
+
 long shim_live_folios;
 unsigned long shim_pages_added, shim_pages_removed;
 long shim_alloc_budget = -1;	/* allocations left before failing; -1: no limit */
