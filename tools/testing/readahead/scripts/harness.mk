@@ -3,25 +3,17 @@
 # harness.mk - the objects every program built on the harness links: its
 # core (page cache, filesystem, read and fault paths, debugfs, fadvise),
 # ours (OURS: mm/readahead.c, or a mutated copy) and the pristine 6.1
-# file.  Included by the harness's, the fuzzer's, the CPU bench's and the
-# replay's Makefiles, which set TOP, TREE, OURS, CC, CFLAGS and HOBJ (the
-# object directory) first.  Gives HARNESS_DIR (the harness's sources),
-# HINCLUDES (the -I flags: the harness, and include/ where the shims of
-# the kernel's headers live), HHEADERS (what every object depends on) and
-# HOBJS (the objects).
+# file.  Included by the harness's, the fuzzer's and the CPU bench's
+# Makefiles, which set TOP, TREE, OURS, CC, CFLAGS and HOBJ (the object
+# directory) first.  Gives what shims.mk gives (HINCLUDES, HHEADERS...)
+# and HOBJS (the objects).
 
 # The includer's "all" stays the default goal, not the first rule here.
 .DEFAULT_GOAL := all
 
-HARNESS_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
+include $(dir $(lastword $(MAKEFILE_LIST)))shims.mk
 HCORE	= shim.c pagecache.c debugfs.c fadvise.c harness.c ra_call.c \
 	  filemap.c impl.c pristine_fault.c
-SHIM_DIR := $(HARNESS_DIR)/include
-HINCLUDES = -I$(HARNESS_DIR) -I$(SHIM_DIR)
-HHEADERS = $(wildcard $(HARNESS_DIR)/*.h $(HARNESS_DIR)/tests/*.h \
-	   $(SHIM_DIR)/*.h $(SHIM_DIR)/linux/*.h $(SHIM_DIR)/linux/sched/*.h \
-	   $(SHIM_DIR)/trace/*.h $(SHIM_DIR)/trace/events/*.h) \
-	   $(TOP)/include/trace/events/readahead.h
 HOBJS	= $(patsubst %.c,$(HOBJ)/%.o,$(HCORE)) $(HOBJ)/ours/readahead.o \
 	  $(HOBJ)/pristine/readahead.o
 
