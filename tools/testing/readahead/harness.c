@@ -364,27 +364,42 @@ static bool owns_inode(struct h_file *f)
 	return f->file.f_inode == &f->inode;
 }
 
-void h_drop_cache(struct h_file *f)
+/*
+ * Remove the folios of @mapping that start in [first, last]: those
+ * locked under I/O are skipped with @skip_locked, a BUG without.  Walks
+ * what is cached, not the range (it may span 2^51 pages), and collects
+ * first: removal moves the table.
+ */
+static void remove_folios(struct address_space *mapping, pgoff_t first,
+			  pgoff_t last, bool skip_locked)
 {
-	struct xarray *xa = &f->file.f_mapping->i_pages;
+	struct xarray *xa = &mapping->i_pages;
 	unsigned long i, n = 0;
-	struct folio **all;
+	struct folio **victims;
 
-	/* Collect the head folios first: removal moves the table. */
-	all = calloc(xa->count + 1, sizeof(*all));
-	if (!all)
+	victims = calloc(xa->count + 1, sizeof(*victims));
+	if (!victims)
 		shim_bug(__FILE__, __LINE__, "out of host memory");
 	for (i = 0; i < xa->capacity; i++) {
 		struct folio *folio = xa->slots[i];
 
-		if (folio && xa->keys[i] == folio->index)
-			all[n++] = folio;
+		if (!folio || xa->keys[i] != folio->index ||
+		    folio->index < first || folio->index > last)
+			continue;
+		if (folio_test_locked(folio)) {
+			BUG_ON(!skip_locked);
+			continue;
+		}
+		victims[n++] = folio;
 	}
-	for (i = 0; i < n; i++) {
-		BUG_ON(folio_test_locked(all[i]));
-		filemap_remove_folio(all[i]);
-	}
-	free(all);
+	for (i = 0; i < n; i++)
+		filemap_remove_folio(victims[i]);
+	free(victims);
+}
+
+void h_drop_cache(struct h_file *f)
+{
+	remove_folios(f->file.f_mapping, 0, ULONG_MAX, false);
 }
 
 void h_close(struct h_file *f)
@@ -524,25 +539,7 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 static void drop_range(struct address_space *mapping, pgoff_t first,
 		       pgoff_t last)
 {
-	struct xarray *xa = &mapping->i_pages;
-	unsigned long i, n = 0;
-	struct folio **victims;
-
-	/* Walk what is cached, not the range: it may span 2^51 pages. */
-	victims = calloc(xa->count + 1, sizeof(*victims));
-	if (!victims)
-		shim_bug(__FILE__, __LINE__, "out of host memory");
-	for (i = 0; i < xa->capacity; i++) {
-		struct folio *folio = xa->slots[i];
-
-		if (folio && xa->keys[i] == folio->index &&
-		    folio->index >= first && folio->index <= last &&
-		    !folio_test_locked(folio))
-			victims[n++] = folio;
-	}
-	for (i = 0; i < n; i++)
-		filemap_remove_folio(victims[i]);
-	free(victims);
+	remove_folios(mapping, first, last, true);
 }
 
 int h_fadvise(int fd, loff_t offset, loff_t len, int advice)
