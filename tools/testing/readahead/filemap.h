@@ -58,7 +58,7 @@ struct filemap_fault {
 	enum filemap_fault_stage stage;
 	struct folio *folio;	/* referenced, until the caller puts it */
 	bool major;		/* the page was not cached */
-	bool read;		/* FILEMAP_GOT after a read this fault started */
+	bool read;		/* FILEMAP_GOT after this fault's own read */
 	bool async_due;		/* lock_first: fault_async once unlocked */
 	bool tried;		/* ... after a miss: FAULT_FLAG_TRIED */
 };

@@ -31,15 +31,8 @@ struct text {
 
 static struct text windows_log, io_log, calls_log, trace_log, tp_log;
 static struct text folios_log;
-
-/* The open run of folios_log: same order, contiguous, unmarked. */
-static struct {
-	bool open;
-	pgoff_t next;
-	unsigned int order;
-	size_t at;	/* where the run's text starts in folios_log */
-	pgoff_t first;
-} folio_run;
+/* The folios of the request the filesystem is reading. */
+static struct folio_runs folio_run;
 
 static struct h_io_req io_reqs[MAX_IO_REQS];
 static unsigned long nr_io_reqs;
@@ -67,7 +60,6 @@ void h_log_reset(void)
 	tp_log.len = folios_log.len = 0;
 	windows_log.buf[0] = calls_log.buf[0] = '\0';
 	trace_log.buf[0] = tp_log.buf[0] = folios_log.buf[0] = '\0';
-	folio_run.open = false;
 	nr_io_reqs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = ra_calls = cached_in_windows = 0;
 	shim_pages_added = shim_pages_removed = 0;
@@ -190,39 +182,9 @@ const char *h_io(void)
 	return io_log.buf;
 }
 
-/*
- * Log a folio handed to the filesystem: contiguous folios of one order
- * in one request make one "first-last:order" entry; a marked folio is an
- * entry of its own, with a '*'.
- */
-static void record_folio(struct folio *folio, bool new_request)
+static void put_folios(const char *entry)
 {
-	pgoff_t last = folio->index + folio_nr_pages(folio) - 1;
-	bool marked = folio_test_readahead(folio);
-
-	if (folio_run.open && !new_request && !marked &&
-	    folio->index == folio_run.next &&
-	    folio->order == folio_run.order) {
-		folios_log.len = folio_run.at;
-		text_add(&folios_log, NULL, "%lu-%lu:%u", folio_run.first,
-			 last, folio->order);
-		folio_run.next = last + 1;
-		return;
-	}
-	if (folios_log.len)
-		text_add(&folios_log, NULL, " ");
-	folio_run.at = folios_log.len;
-	folio_run.first = folio->index;
-	folio_run.next = last + 1;
-	folio_run.order = folio->order;
-	folio_run.open = !marked;
-	if (folio->index == last)
-		text_add(&folios_log, NULL, "%lu:%u", last, folio->order);
-	else
-		text_add(&folios_log, NULL, "%lu-%lu:%u", folio->index, last,
-			 folio->order);
-	if (marked)
-		text_add(&folios_log, NULL, "*");
+	text_add(&folios_log, " ", "%s", entry);
 }
 
 /* The device completes at once: the folio is read and unlocked. */
@@ -256,10 +218,11 @@ static void fs_readahead(struct readahead_control *ractl)
 	while (taken < nr && (folio = readahead_folio(ractl))) {
 		if (folio_test_readahead(folio) && marked == ULONG_MAX)
 			marked = folio->index;
-		record_folio(folio, !taken);
+		folio_runs_add(&folio_run, folio, put_folios);
 		complete_read(folio);
 		taken += folio_nr_pages(folio);
 	}
+	folio_runs_end(&folio_run, put_folios);
 	if (nr)
 		record_io(ractl->mapping, first, nr, marked, false);
 }
@@ -267,8 +230,8 @@ static void fs_readahead(struct readahead_control *ractl)
 static int fs_read_folio(struct file *file, struct folio *folio)
 {
 	(void)file;
-	record_folio(folio, true);
-	folio_run.open = false;
+	folio_runs_add(&folio_run, folio, put_folios);
+	folio_runs_end(&folio_run, put_folios);
 	record_io(folio->mapping, folio->index, folio_nr_pages(folio),
 		  folio_test_readahead(folio) ? folio->index : ULONG_MAX,
 		  true);

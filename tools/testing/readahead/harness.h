@@ -123,7 +123,7 @@ struct h_io_req {
 	const struct address_space *mapping;
 	pgoff_t first;
 	unsigned long nr;
-	pgoff_t marked;		/* the page carrying PG_readahead, or ULONG_MAX */
+	pgoff_t marked;		/* the page with PG_readahead, or ULONG_MAX */
 	bool single;		/* ->read_folio ("r"), not ->readahead */
 };
 /* The requests h_io() prints, in order; their number in *@nr. */
@@ -136,6 +136,19 @@ const struct h_io_req *h_io_reqs(unsigned long *nr);
 const char *h_folios(void);
 /* Per readahead call: "sync 0+1 0+4-3 =4", joined with "; ". */
 const char *h_calls(void);
+/*
+ * The folios of one request as h_folios() and the simulator's --folios
+ * print them (folio_runs.c): runs of contiguous unmarked folios of one
+ * order, each entry handed to @put once complete; _end() after the last.
+ */
+struct folio_runs {
+	bool open;		/* a run that may still grow */
+	pgoff_t first, next;
+	unsigned int order;
+};
+void folio_runs_add(struct folio_runs *r, struct folio *folio,
+		    void (*put)(const char *entry));
+void folio_runs_end(struct folio_runs *r, void (*put)(const char *entry));
 /* Pages submitted in all, and pages submitted while already read. */
 unsigned long h_pages_submitted(void);
 unsigned long h_pages_resubmitted(void);

@@ -13,7 +13,7 @@
 
 include $(dir $(lastword $(MAKEFILE_LIST)))shims.mk
 HCORE	= shim.c pagecache.c debugfs.c fadvise.c harness.c ra_call.c \
-	  filemap.c impl.c pristine_fault.c
+	  filemap.c folio_runs.c impl.c pristine_fault.c
 HOBJS	= $(patsubst %.c,$(HOBJ)/%.o,$(HCORE)) $(HOBJ)/ours/readahead.o \
 	  $(HOBJ)/pristine/readahead.o
 

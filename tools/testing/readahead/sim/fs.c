@@ -110,47 +110,12 @@ static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr,
 	submit_bio(b);
 }
 
-/*
- * The folio log, as the harness's h_folios(): contiguous unmarked folios
- * of one order make one " FIRST-LAST:ORDER" entry (" PAGE:ORDER" for a
- * single page), a marked folio an entry of its own, with a '*'.
- */
-static struct {
-	bool open;			/* a run that may grow */
-	pgoff_t first, next;
-	unsigned int order;
-} run;
+/* The --folios log: a line per request, its folios (folio_runs.c). */
+static struct folio_runs run;
 
-static void log_run_end(void)
+static void log_entry(const char *entry)
 {
-	if (!run.open)
-		return;
-	if (run.next - run.first == 1)
-		fprintf(fs_folio_log, " %lu:%u", run.first, run.order);
-	else
-		fprintf(fs_folio_log, " %lu-%lu:%u", run.first, run.next - 1,
-			run.order);
-	run.open = false;
-}
-
-static void log_folio(struct folio *f)
-{
-	pgoff_t next = f->index + folio_nr_pages(f);
-
-	if (run.open && !folio_test_readahead(f) && f->index == run.next &&
-	    folio_order(f) == run.order) {
-		run.next = next;
-		return;
-	}
-	log_run_end();
-	run.first = f->index;
-	run.next = next;
-	run.order = folio_order(f);
-	run.open = true;
-	if (folio_test_readahead(f)) {
-		log_run_end();
-		fputc('*', fs_folio_log);
-	}
+	fprintf(fs_folio_log, " %s", entry);
 }
 
 static void fs_readahead(struct readahead_control *ractl)
@@ -168,7 +133,7 @@ static void fs_readahead(struct readahead_control *ractl)
 		check_folio(si, f);
 		cache_st.read_ahead += fnr;
 		if (fs_folio_log)
-			log_folio(f);
+			folio_runs_add(&run, f, log_entry);
 		if (nr && f->index == first + nr) {
 			nr += fnr;
 			continue;
@@ -179,7 +144,7 @@ static void fs_readahead(struct readahead_control *ractl)
 		nr = fnr;
 	}
 	if (fs_folio_log) {
-		log_run_end();
+		folio_runs_end(&run, log_entry);
 		fprintf(fs_folio_log, "\n");
 	}
 	if (nr)
