@@ -153,6 +153,10 @@ ROWS="sync-4k sync-128k mmap-4k"
 field() {
 	sed -n 's/^summary: //p' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
 }
+# below A B: true when the number A is below the number B.
+below() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'
+}
 # calls FILE: readahead calls, from the "all" row of the calls table.
 calls() {
 	awk '$1 == "all" && NF == 7 { print $2; exit }' "$1"
@@ -191,7 +195,7 @@ for e in $ELEVATORS; do
 				m = (b < d ? b : d); printf "%.3f", m / a }')
 			rows=$((rows + 1))
 			mark=
-			if awk -v w="$w" 'BEGIN { exit !(w < 0.95) }'; then
+			if below "$w" 0.95; then
 				bad=$((bad + 1))
 				mark=" <"
 			fi
@@ -216,7 +220,7 @@ for e in $ELEVATORS; do
 			for k in 2 4 8; do
 				m=$(field "$D/streams-$k-$e-$c-$r" disk_mbps)
 				rows=$((rows + 1))
-				if awk -v m="$m" -v b="$bound" 'BEGIN { exit !(m < b) }'; then
+				if below "$m" "$bound"; then
 					bad=$((bad + 1))
 					m="$m<"
 				fi
@@ -243,10 +247,10 @@ for f in "$D"/shared-* "$D"/streams-*; do
 	n=$(calls "$f")
 	a=$(field "$f" all_cached)
 	p=$(awk -v a="$a" -v n="$n" 'BEGIN { printf "%.4f", n ? a / n : 0 }')
-	if awk -v p="$p" -v w="$worst" 'BEGIN { exit !(p > w) }'; then
+	if below "$worst" "$p"; then
 		worst=$p wname=$(basename "$f")
 	fi
-	awk -v p="$p" 'BEGIN { exit !(p >= 0.01) }' && over=$((over + 1))
+	below "$p" 0.01 || over=$((over + 1))
 done
 [ "$over" -eq 0 ] && v=PASS || v=FAIL
 verdict all-cached $v "runs at or above 1% of calls: $over of $runs; worst $worst ($wname)"
@@ -260,7 +264,7 @@ for m in report13 report12 report7; do
 		q=$(awk -v a="$o" -v b="$h" 'BEGIN { printf "%.3f", a / b }')
 		rows=$((rows + 1))
 		mark=
-		if awk -v q="$q" 'BEGIN { exit !(q < 1) }'; then
+		if below "$q" 1; then
 			bad=$((bad + 1))
 			mark=" <"
 		fi
