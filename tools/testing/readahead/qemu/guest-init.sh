@@ -7,8 +7,9 @@
 #      the I/O disk, the virtio disk with serial "raio": job.fio, run.conf
 #      and sums (the host's sha1 of every data file);
 #   3. mount each data disk (serial "radN", run.conf's FS, ext4 or xfs,
-#      read-only) on /mnt/dN, set its I/O scheduler (SCHED) and its
-#      read_ahead_kb when run.conf asks for them;
+#      read-only) on /mnt/dN, set its I/O scheduler (SCHED), the
+#      scheduler's tunables (IOSCHED: KEY=N ...) and its read_ahead_kb
+#      when run.conf asks for them;
 #   4. optional debugfs checks: a garbage write to readahead/trace_enable
 #      must fail with EINVAL and leave the value unchanged;
 #   5. drop the caches, start blktrace on the data disks (BLKTRACE=1;
@@ -59,6 +60,7 @@ READ_AHEAD_KB=
 FS=ext4
 SCHED=default
 BLKTRACE=0
+IOSCHED=
 for b in /sys/block/vd*; do
 	[ "$(cat "$b/serial" 2>/dev/null)" = raio ] && iodev=/dev/${b##*/}
 done
@@ -109,6 +111,14 @@ if [ "$SCHED" != default ]; then
 			bad "cannot set the scheduler of $v to $SCHED: $(cat "$q")"
 	done < $R/disks
 fi
+for kv in $IOSCHED; do
+	while read -r d v; do
+		f=/sys/block/$v/queue/iosched/${kv%%=*}
+		echo "${kv#*=}" > "$f" 2>/dev/null
+		[ "$(cat "$f" 2>/dev/null)" = "${kv#*=}" ] ||
+			bad "cannot set $f to ${kv#*=}"
+	done < $R/disks
+done
 
 # --- Facts about the guest --------------------------------------------
 {

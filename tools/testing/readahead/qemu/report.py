@@ -72,6 +72,7 @@ class Run:
         self.cpus = int(self.host.get('cpus', '1'))
         self.fs = self.host.get('fs', 'ext4')
         self.sched = self.host.get('sched', 'default')
+        self.iosched = self.host.get('iosched', '')
         if self.disktype == 'spindle':
             self.spindle = dict(kv.split('=', 1)
                                 for kv in self.host['spindle'].split())
@@ -279,8 +280,8 @@ def disk_desc(r):
 
 
 def table_key(r):
-    return (r.job, r.fs, r.sched, r.disktype, r.bps, r.iops, r.cpus,
-            r.ra_kb)
+    return (r.job, r.fs, r.sched, r.iosched, r.disktype, r.bps, r.iops,
+            r.cpus, r.ra_kb)
 
 
 def print_ab(runs):
@@ -308,9 +309,9 @@ def print_ab(runs):
                   (job, r0.layout, r0.bps / 1e6, r0.iops, r0.ra_kb))
         else:
             print('== %s/%s/%s: layout %s (disks files MB), %s, %d vCPUs, '
-                  'read_ahead_kb %s ==' %
+                  'read_ahead_kb %s%s ==' %
                   (job, r0.fs, r0.sched, r0.layout, disk_desc(r0), r0.cpus,
-                   r0.ra_kb))
+                   r0.ra_kb, ', iosched ' + r0.iosched if r0.iosched else ''))
         print('%-9s %4s %10s %15s %7s %6s %9s %8s %7s %8s %5s' %
               ('kernel', 'runs', 'disk MB/s', 'min..max', '%limit', '%IOPS',
                'fio MB/s', 'majflt', 'secs', 'CPU s/GB', '%CPU'))

@@ -18,7 +18,9 @@
 # default: the job's "# cpus:" line, else 2), RA_BLKTRACE (1, the
 # default: blktrace the data disks; 0: not), RA_QD (the guest's virtio
 # queue depth with spindle disks, 1 to 256 or "default", the driver's;
-# default 2).
+# default 2), RA_IOSCHED ("KEY=N ...": the scheduler's tunables, written
+# to each data disk's queue/iosched/KEY, e.g. "slice_idle=40" for BFQ;
+# KEY letters, digits and _, N 0 to 999999999).
 #
 # Owns one QEMU run.  The job file's header lines pick the machine:
 #   # layout: NDISKS NFILES FILE_MB   the data disks (make-disks.sh)
@@ -98,6 +100,22 @@ case $sched in
 mq-deadline | bfq | none | default) ;;
 *) die "bad I/O scheduler '$sched' (allowed: mq-deadline, bfq, none, default)" ;;
 esac
+iosched=${RA_IOSCHED:-}
+for kv in $iosched; do
+	case $kv in
+	*=*) ;;
+	*) die "bad RA_IOSCHED entry '$kv' (allowed: KEY=N)" ;;
+	esac
+	key=${kv%%=*} val=${kv#*=}
+	case $key in
+	'' | *[!a-z0-9_]*) die "bad RA_IOSCHED entry '$kv' (allowed: KEY=N, KEY of a-z 0-9 _)" ;;
+	esac
+	case $val in
+	'' | *[!0-9]*) die "bad RA_IOSCHED value '$kv' (allowed: 0 to 999999999)" ;;
+	esac
+	[ ${#val} -le 9 ] ||
+		die "bad RA_IOSCHED value '$kv' (allowed: 0 to 999999999)"
+done
 case $blktrace in
 0 | 1) ;;
 *) die "bad RA_BLKTRACE '$blktrace' (allowed: 0, 1)" ;;
@@ -122,6 +140,7 @@ READ_AHEAD_KB=${RA_KB:-}
 FS=$fs
 SCHED=$sched
 BLKTRACE=$blktrace
+IOSCHED="$iosched"
 CONF
 {
 	echo "kernel $kernel"
@@ -138,6 +157,7 @@ CONF
 	echo "cpus $cpus"
 	echo "fs $fs"
 	echo "sched $sched"
+	[ -z "$iosched" ] || echo "iosched $iosched"
 	echo "mem $mem"
 	echo "read_ahead_kb ${RA_KB:-default}"
 } > "$out/host-info"
