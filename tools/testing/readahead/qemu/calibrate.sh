@@ -21,12 +21,13 @@
 # 58 us per 4 KB: syscall_us=17, copy_mbps=100; fault_us=25).  Printed
 # side by side with the QEMU medians of AB_TABLE: disk-side MB/s, and
 # the requests and mean request size of the busiest disk, each with
-# sim/QEMU and PASS within 10%, FAIL outside.  A job reading several files in turn
+# sim/QEMU, each one TAP test: ok within 10%, not ok outside (skipped
+# when there is no table at all).  A job reading several files in turn
 # (file_service_type=sequential, stream.fio) is simulated as one reader
 # of one file of their total size: the throttled disk has no geometry,
 # so only the extra window ramp-ups at the file boundaries are lost.
 #
-# Then the spindle set (jobs/spindle/, issue 14), shown, not judged: each
+# Then the spindle set (jobs/spindle/), shown, not judged: each
 # job under each scheduler it names, simulated with the bench's spindle
 # disks (common.sh's SPINDLE_DISK, the same model as the nbdkit filter),
 # two CPUs with the costs above, and --blktrace, beside SPINDLE_TABLE's
@@ -38,7 +39,8 @@
 # queue hands the filter all it has (README, "The spindle set"), and
 # the simulator's file system lays files out 1 MB aligned, not as
 # mke2fs does.
-# Ends with "calibrate: N PASS, N FAIL" (the throttled set).
+# Prints TAP (scripts/tap.sh): the tables as diagnostics, three tests per
+# job and kernel of the throttled set, the plan and the totals.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -55,6 +57,7 @@ D=$QB/calibrate
 rm -rf "$D"
 mkdir -p "$D"
 [ -x "$sim" ] || die "no $sim: run make sim"
+tap_begin
 
 # The QEMU medians of one job and kernel from report.py's ab table:
 # disk MB/s, then requests and mean KB of the busiest disk.
@@ -102,9 +105,18 @@ pct() { # sim qemu -> "0.97 PASS"; no QEMU figure in a table: FAIL
 		r = s / q; printf "%.2f %s\n", r, (r >= 0.9 && r <= 1.1) ? "PASS" : "FAIL" }'
 }
 
-printf '%-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' job kernel \
+# judge NAME VERDICT: one test from pct's verdict.
+judge() {
+	case ${2#* } in
+	PASS) tap_ok "$1: sim/QEMU ${2% *}, within 10%" ;;
+	FAIL) tap_not_ok "$1: sim/QEMU ${2% *}, not within 10%" ;;
+	*) tap_skip "$1: sim/QEMU within 10%" "no QEMU table ($table)" ;;
+	esac
+}
+
+printf '# %-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' job kernel \
 	simMB/s qemuMB/s "" sim_reqs qemu_reqs "" simKB qemuKB ""
-[ -f "$table" ] || echo "(no $table: make bench-throttled first; simulated figures only)"
+[ -f "$table" ] || tap_diag "(no $table: make bench-throttled first; simulated figures only)"
 for f in "$QDIR"/jobs/*.fio; do
 	job=$(basename "$f" .fio)
 	[ "$job" = smoke ] && continue
@@ -142,12 +154,12 @@ for f in "$QDIR"/jobs/*.fio; do
 		v1=$(pct "$smbs" "$qmbs")
 		v2=$(pct "$sreq" "$qreq")
 		v3=$(pct "$skb" "$qkb")
-		printf '%-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' \
+		printf '# %-8s %-8s %9s %9s %5s %9s %9s %5s %8s %8s %5s\n' \
 			"$job" "$k" "$smbs" "${qmbs:--}" "${v1% *}" "$sreq" \
 			"${qreq:--}" "${v2% *}" "$skb" "${qkb:--}" "${v3% *}"
-		for v in "$v1" "$v2" "$v3"; do
-			echo "${v#* }" >> "$D/verdicts"
-		done
+		judge "$job $k disk MB/s" "$v1"
+		judge "$job $k requests of the busiest disk" "$v2"
+		judge "$job $k mean request KB" "$v3"
 	done
 done
 # --- The spindle set, shown beside the bench ------------------------------
@@ -188,10 +200,10 @@ ratio() { # sim qemu
 		if (q == "" || q == "-" || q + 0 == 0) print "-"
 		else printf "%.2f\n", s / q }'
 }
-echo
-echo "spindle set: simulated beside $sptable (ext4 medians), shown, not judged"
-[ -f "$sptable" ] || echo "(no $sptable: make bench first; simulated figures only)"
-printf '%-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
+tap_diag
+tap_diag "spindle set: simulated beside $sptable (ext4 medians), shown, not judged"
+[ -f "$sptable" ] || tap_diag "(no $sptable: make bench first; simulated figures only)"
+printf '# %-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
 	job kernel simMB/s qemuMB/s "" simreq qemureq "" simKB qemuKB "" \
 	simD2C qemuD2C simQ2C qemuQ2C
 for f in "$QDIR"/jobs/spindle/*.fio; do
@@ -222,7 +234,7 @@ for f in "$QDIR"/jobs/spindle/*.fio; do
 			set -- $(sim_spin "$m.out" "$impl")
 			smbs=$1 sreq=$2 skb=$3 sd2c=$4 sq2c=$5
 			set -- $(qemu_spin "$job/ext4/$sched" "$k") - - - - -
-			printf '%-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
+			printf '# %-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
 				"$job/$sched" "$k" "$smbs" "$1" \
 				"$(ratio "$smbs" "$1")" "$sreq" "$2" \
 				"$(ratio "$sreq" "$2")" "$skb" "$3" \
@@ -230,4 +242,4 @@ for f in "$QDIR"/jobs/spindle/*.fio; do
 		done
 	done
 done
-echo "calibrate: $(grep -c '^PASS$' "$D/verdicts" || true) PASS, $(grep -c '^FAIL$' "$D/verdicts" || true) FAIL"
+tap_end

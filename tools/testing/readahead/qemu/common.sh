@@ -3,7 +3,7 @@
 # Sourced (not run) by build-kernel.sh, build-initramfs.sh, make-disks.sh,
 # run-guest.sh, ab.sh and smoke.sh.  Owns: where things live (repo root,
 # build/ output directories, kernel trees and object directories) and the
-# message/die helpers.  Every generated file goes under $QB (build/qemu)
+# message/die helpers; sources scripts/tap.sh for the test scripts.  Every generated file goes under $QB (build/qemu)
 # or the kernel object directories, all inside the git-ignored build/.
 # shellcheck shell=sh disable=SC2034
 
@@ -12,6 +12,9 @@ TOP=$(cd "$QDIR/../../../.." && pwd)
 SCRIPTS="$TOP/tools/testing/readahead/scripts"
 BUILD="$TOP/build"
 QB="$BUILD/qemu"
+# The TAP helpers the test scripts print their checks with.
+# shellcheck source=../scripts/tap.sh
+. "$SCRIPTS/tap.sh"
 PRISTINE_TREE="$BUILD/linux-source-6.1"
 PATCHED_TREE="$BUILD/linux-patched"
 
@@ -38,6 +41,13 @@ msg() {
 die() {
 	echo "$ME: $*" >&2
 	exit 1
+}
+
+# need_tool COMMAND PACKAGE: die unless COMMAND is installed.  The test
+# scripts install nothing; the top-level Makefile's targets do.
+need_tool() {
+	command -v "$1" >/dev/null 2>&1 ||
+		die "no $1 (Debian package $2; the top-level make targets install it)"
 }
 
 # Kernel reports in console logs or dmesg files ("splats"): prints every

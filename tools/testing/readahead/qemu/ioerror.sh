@@ -24,26 +24,14 @@
 # ...); the guest finished inside its time limit (nothing hangs); and,
 # when the kernel has the readahead trace, that readahead shrank after the
 # first error as 6.1 does (filemap's shrink_readahead_size_eio: ra_pages/4).
-# Prints "ok - NAME" / "not ok - NAME" lines, ends with "N passed, N
-# failed".  About 1 minute per kernel when the kernel is built (a build
+# Prints TAP (scripts/tap.sh), one test per check, ends with the plan and
+# the totals; a kernel without the trace skips the shrink check.  About 1 minute per kernel when the kernel is built (a build
 # from scratch: 4-5 minutes).  Results in build/qemu/ioerror/FLAVOUR.
 set -u
 . "$(dirname "$0")/common.sh"
 
 [ $# -gt 0 ] || set -- patched
-passed=0 failed=0
-ok() { echo "ok - $*"; passed=$((passed + 1)); }
-notok() { echo "not ok - $*"; failed=$((failed + 1)); }
-check() { # NAME COMMAND...
-	name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit
-}
+tap_begin
 start=$(date +%s)
 # Errors are the subject here, not throughput: disks barely throttled.
 RA_BPS=${RA_BPS:-400000000}
@@ -56,7 +44,7 @@ work="$QB/ioerror"
 mkdir -p "$work"
 disks=$("$QDIR/make-disks.sh" 2 2 8 | tail -n 1) || die "make-disks failed"
 "$QDIR/build-initramfs.sh" rel > "$work/initramfs.log" 2>&1 ||
-	{ cat "$work/initramfs.log"; die "build-initramfs.sh rel failed"; }
+	{ tap_diag_file "$work/initramfs.log"; die "build-initramfs.sh rel failed"; }
 ratool="$QB/ratool"
 img="$disks/d0.img"
 rm -f "$work/f0"
@@ -110,8 +98,8 @@ for flavour in "$@"; do
 	if "$QDIR/build-kernel.sh" "$flavour" > "$blog" 2>&1; then
 		kernel=$(tail -n 1 "$blog")
 	else
-		tail -n 20 "$blog"
-		notok "$flavour: kernel builds (log: $blog)"
+		tail -n 20 "$blog" | tap_diag_file
+		tap_not_ok "$flavour: kernel builds (log: $blog)"
 		continue
 	fi
 	out="$work/$flavour"
@@ -120,60 +108,60 @@ for flavour in "$@"; do
 	[ "$flavour" = sanitized ] && limit=900
 	if "$QDIR/rel-guest.sh" -s "$limit" -l "2 2 8" -b "$work/blkdebug.conf" \
 			"$kernel" "$QDIR/ioerror-guest.sh" "$out" > "$out.log" 2>&1; then
-		ok "$flavour: guest ran every stage and exited by itself ($(cat "$out/wall-seconds")s, limit ${limit}s)"
+		tap_ok "$flavour: guest ran every stage and exited by itself ($(cat "$out/wall-seconds")s, limit ${limit}s)"
 	else
-		cat "$out.log"
-		notok "$flavour: guest ran every stage and exited by itself (console: $out/console.log)"
+		tap_diag_file "$out.log"
+		tap_not_ok "$flavour: guest ran every stage and exited by itself (console: $out/console.log)"
 		continue
 	fi
 	sed 's/^/# stage /' "$res/stages"
 	awk '$1 >= 400' "$work/expected" > "$work/expected.400"
 	if r=$(EXPECTED="$work/expected.400" compare "$res/shrink") &&
 			echo "$r" | grep -q '^2 EIO'; then
-		ok "$flavour: shrink (from block 400): blocks 1000 and $((nblk - 1)) fail, the others read right ($r)"
+		tap_ok "$flavour: shrink (from block 400): blocks 1000 and $((nblk - 1)) fail, the others read right ($r)"
 	else
-		notok "$flavour: shrink (from block 400): blocks 1000 and $((nblk - 1)) fail, the others read right ($r)"
+		tap_not_ok "$flavour: shrink (from block 400): blocks 1000 and $((nblk - 1)) fail, the others read right ($r)"
 	fi
 	for s in scan4k scan128k mscan shared-a shared-b shared-reread willneed; do
 		slack=0
 		case $s in shared-[ab]) slack=32 ;; esac
 		if r=$(compare "$res/$s" "$slack"); then
 			if [ "$slack" -gt 0 ]; then
-				ok "$flavour: $s (racing the other reader): the bad blocks fail, no wrong data, good blocks fail only next to bad ones ($r)"
+				tap_ok "$flavour: $s (racing the other reader): the bad blocks fail, no wrong data, good blocks fail only next to bad ones ($r)"
 			elif echo "$r" | grep -q "^$nbad EIO"; then
-				ok "$flavour: $s: exactly the $nbad bad blocks fail, the others read right ($r)"
+				tap_ok "$flavour: $s: exactly the $nbad bad blocks fail, the others read right ($r)"
 			else
-				notok "$flavour: $s: exactly the $nbad bad blocks fail ($r)"
+				tap_not_ok "$flavour: $s: exactly the $nbad bad blocks fail ($r)"
 			fi
 		else
-			notok "$flavour: $s: blocks read back as expected ($r; $(head -c 200 "$res/$s.err"))"
+			tap_not_ok "$flavour: $s: blocks read back as expected ($r; $(head -c 200 "$res/$s.err"))"
 		fi
 	done
 	grep -q '^scan4k rc=0 ' "$res/stages" && grep -q '^willneed rc=0' "$res/stages" &&
 		grep -q '^shared rc=0/0 ' "$res/stages"
-	check "$flavour: the readers ended normally (no timeout, no unexpected error)" test $? -eq 0
+	tap_check "$flavour: the readers ended normally (no timeout, no unexpected error)" test $? -eq 0
 	fio_bad_rc=$(sed -n 's/^fio-bad rc=\([0-9]*\).*/\1/p' "$res/stages")
 	fio_eio=no
 	if [ "$fio_bad_rc" != 0 ] && [ "$fio_bad_rc" != 124 ] &&
 			grep -qi "input/output error" "$res/fio-bad"; then
 		fio_eio=yes
 	fi
-	check "$flavour: fio reading d0/f0 fails with EIO (rc=$fio_bad_rc)" \
+	tap_check "$flavour: fio reading d0/f0 fails with EIO (rc=$fio_bad_rc)" \
 		test "$fio_eio" = yes
-	check "$flavour: fio verifies every block of d0/f1, d1/f0, d1/f1" \
+	tap_check "$flavour: fio verifies every block of d0/f1, d1/f0, d1/f1" \
 		grep -q '^fio-good rc=0 ' "$res/stages"
 	nok=$(grep -c ': OK$' "$res/sums.out")
-	check "$flavour: the good files' sha1 match the host's ($nok/3)" test "$nok" -eq 3
+	tap_check "$flavour: the good files' sha1 match the host's ($nok/3)" test "$nok" -eq 3
 	nerr=$(grep -c 'I/O error, dev vd' "$res/dmesg.txt" "$res/dmesg.scan4k" |
 		awk -F: '{ n += $NF } END { print n + 0 }')
-	check "$flavour: the kernel logged the I/O errors ($nerr 'I/O error, dev vd' lines)" \
+	tap_check "$flavour: the kernel logged the I/O errors ($nerr 'I/O error, dev vd' lines)" \
 		test "$nerr" -gt 0
 	splats=$(splat_scan "$out/console.log" "$res/dmesg.txt" "$res/dmesg.scan4k")
 	if [ -z "$splats" ]; then
-		ok "$flavour: no splat in the kernel log"
+		tap_ok "$flavour: no splat in the kernel log"
 	else
-		echo "$splats"
-		notok "$flavour: no splat in the kernel log"
+		echo "$splats" | tap_diag_file
+		tap_not_ok "$flavour: no splat in the kernel log"
 	fi
 	if [ "$(cat "$res/have-trace")" = 1 ]; then
 		# The shrink stage reads from block 400; its only error is
@@ -198,12 +186,13 @@ for flavour in "$@"; do
 			"$shrink_trace" > "$out/shrink"
 		read -r before nb after na < "$out/shrink"
 		maxp=$(($(cat "$res/read_ahead_kb") / 4))
-		check "$flavour: readahead shrinks after an error (largest window $before pages in $nb decisions before the error at block 1000, $after in $na after; ra_pages $maxp, after the error at most $((maxp / 4)))" \
+		tap_check "$flavour: readahead shrinks after an error (largest window $before pages in $nb decisions before the error at block 1000, $after in $na after; ra_pages $maxp, after the error at most $((maxp / 4)))" \
 			test "$nb" -gt 0 -a "$na" -gt 0 -a "$after" -le $((maxp / 4))
 	else
-		echo "# $flavour: no readahead trace in this kernel, window shrinking not checked"
+		tap_skip "$flavour: readahead shrinks after an error" \
+			"no readahead trace in this kernel"
 	fi
 done
 
 echo "# ioerror took $(($(date +%s) - start))s; results in $work"
-finish
+tap_end; exit

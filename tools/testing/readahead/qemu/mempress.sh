@@ -26,8 +26,8 @@
 # The bound, per kernel: every stream ends with the right sha1; no OOM
 # kill and no splat; waste <= 25%; and disk-side throughput of the useful
 # bytes (384 MB over the streams' elapsed time) >= 50% of the three disks'
-# throttled limit.  Prints "ok - NAME" / "not ok - NAME" and the figures,
-# ends with "N passed, N failed".  About 1 minute per kernel when built.
+# throttled limit.  Prints TAP (scripts/tap.sh), the figures as
+# diagnostics, ends with the plan and the totals.  About 1 minute per kernel when built.
 # Results in build/qemu/mempress/FLAVOUR.
 set -u
 . "$(dirname "$0")/common.sh"
@@ -38,14 +38,7 @@ kb=${MP_KB:-16384}
 bps=${RA_BPS:-8000000}
 MAX_WASTE_PCT=25
 MIN_LIMIT_PCT=50
-passed=0 failed=0
-ok() { echo "ok - $*"; passed=$((passed + 1)); }
-notok() { echo "not ok - $*"; failed=$((failed + 1)); }
-check() { # NAME COMMAND...
-	name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
+tap_begin
 start=$(date +%s)
 work="$QB/mempress"
 mkdir -p "$work"
@@ -55,8 +48,8 @@ echo "# bound: right data, no OOM, no splat, waste <= ${MAX_WASTE_PCT}%, through
 for flavour in "$@"; do
 	blog="$work/build-$flavour.log"
 	if ! "$QDIR/build-kernel.sh" "$flavour" > "$blog" 2>&1; then
-		tail -n 20 "$blog"
-		notok "$flavour: kernel builds (log: $blog)"
+		tail -n 20 "$blog" | tap_diag_file
+		tap_not_ok "$flavour: kernel builds (log: $blog)"
 		continue
 	fi
 	kernel=$(tail -n 1 "$blog")
@@ -64,15 +57,15 @@ for flavour in "$@"; do
 	res="$out/results"
 	if RA_KB=$kb "$QDIR/rel-guest.sh" -s 600 -m "$mem" -i mini -l "3 4 32" \
 			"$kernel" "$QDIR/mempress-guest.sh" "$out" > "$out.log" 2>&1; then
-		ok "$flavour: the guest ran the 12 streams and exited by itself ($(cat "$out/wall-seconds")s)"
+		tap_ok "$flavour: the guest ran the 12 streams and exited by itself ($(cat "$out/wall-seconds")s)"
 	else
 		sed 's/^/#   /' "$out.log"
-		notok "$flavour: the guest ran the 12 streams and exited (console: $out/console.log)"
+		tap_not_ok "$flavour: the guest ran the 12 streams and exited (console: $out/console.log)"
 		continue
 	fi
 	ngood=$(awk 'NR == FNR { want[$2] = $1; next } want[$2] == $1' \
 		"$out/ctl/sums" "$res/sums.got" | wc -l)
-	check "$flavour: every stream read its file right (sha1 $ngood/12, failed readers $(cat "$res/readers.failed"))" \
+	tap_check "$flavour: every stream read its file right (sha1 $ngood/12, failed readers $(cat "$res/readers.failed"))" \
 		test "$ngood" -eq 12 -a "$(cat "$res/readers.failed")" -eq 0
 	# Figures from the snapshots.
 	awk -v bps="$bps" -v mem="$mem" '
@@ -99,20 +92,19 @@ for flavour in "$@"; do
 	waste=$(fig waste_pct)
 	lim=$(fig limit_pct)
 	oom=$(fig oom_kill)
-	check "$flavour: no OOM kill (oom_kill +$oom)" test "$oom" -eq 0
-	check "$flavour: pages read ahead and evicted before use: $waste% of the file bytes read twice (bound ${MAX_WASTE_PCT}%; $(fig refault_file) file refaults, $(fig pgsteal) pages reclaimed)" \
+	tap_check "$flavour: no OOM kill (oom_kill +$oom)" test "$oom" -eq 0
+	tap_check "$flavour: pages read ahead and evicted before use: $waste% of the file bytes read twice (bound ${MAX_WASTE_PCT}%; $(fig refault_file) file refaults, $(fig pgsteal) pages reclaimed)" \
 		awk -v w="$waste" -v m="$MAX_WASTE_PCT" 'BEGIN { exit !(w <= m) }'
-	check "$flavour: useful throughput $(fig useful_mbs) MB/s = $lim% of the disks' limit (bound >= ${MIN_LIMIT_PCT}%)" \
+	tap_check "$flavour: useful throughput $(fig useful_mbs) MB/s = $lim% of the disks' limit (bound >= ${MIN_LIMIT_PCT}%)" \
 		test "$lim" -ge "$MIN_LIMIT_PCT"
 	found=$(splat_scan "$out/console.log" "$res/dmesg.txt")
 	if [ -z "$found" ]; then
-		ok "$flavour: no splat in the kernel log"
+		tap_ok "$flavour: no splat in the kernel log"
 	else
 		echo "$found" | sed 's/^/#   /'
-		notok "$flavour: no splat in the kernel log"
+		tap_not_ok "$flavour: no splat in the kernel log"
 	fi
 done
 
 echo "# mempress took $(($(date +%s) - start))s; results in $work"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tap_end

@@ -14,11 +14,11 @@
 # that a garbage write is refused with EINVAL and leaves the value alone,
 # trace the job, save the trace lines to build/qemu/smoke/trace.txt and
 # run build/analyzer/ra_analyze on them when it exists (more than 0 lines
-# parsed, 0 skipped).  Prints TAP: "ok N - NAME" / "not ok N - NAME" per
-# check; a check that cannot run here (an interface the kernel does not
-# have, no analyzer) is "ok N - NAME # SKIP reason" and counts neither
-# as passed nor as failed.  Ends with the plan "1..N", the number of
-# skips and "N passed, N failed"; exits non-zero on any failure.  Takes
+# parsed, 0 skipped).  Prints TAP (scripts/tap.sh): one test per check;
+# a check that cannot run here (an interface the kernel does not have,
+# no analyzer) is a "# SKIP reason" and counts neither as passed nor as
+# failed.  Ends with the plan and the totals; exits non-zero on any
+# failure.  Takes
 # about 5 minutes on 2 cores from scratch, 1 minute when the kernel is
 # already built.
 set -u
@@ -26,22 +26,7 @@ set -u
 
 out="$QB/smoke"
 res="$out/results"
-n=0 passed=0 failed=0 skipped=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; passed=$((passed + 1)); }
-notok() { n=$((n + 1)); echo "not ok $n - $*"; failed=$((failed + 1)); }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; skipped=$((skipped + 1)); }
-check() { # NAME COMMAND...
-	name=$1
-	shift
-	if "$@"; then ok "$name"; else notok "$name"; fi
-}
-finish() {
-	echo "1..$n"
-	[ "$skipped" -eq 0 ] || echo "# $skipped skipped, not counted"
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit
-}
+tap_begin
 start=$(date +%s)
 # report.py reads the guest's figures.
 "$SCRIPTS/deps.sh" python3
@@ -50,11 +35,11 @@ start=$(date +%s)
 klog="$QB/smoke-build.log"
 mkdir -p "$QB"
 if "$QDIR/build-kernel.sh" patched > "$klog" 2>&1; then
-	ok "patched kernel builds ($(grep -o 'built in [0-9]*s' "$klog"))"
+	tap_ok "patched kernel builds ($(grep -o 'built in [0-9]*s' "$klog"))"
 else
-	tail -n 20 "$klog"
-	notok "patched kernel builds (log: $klog)"
-	finish
+	tail -n 20 "$klog" | tap_diag_file
+	tap_not_ok "patched kernel builds (log: $klog)"
+	tap_end; exit
 fi
 kernel=$(tail -n 1 "$klog")
 
@@ -62,68 +47,68 @@ kernel=$(tail -n 1 "$klog")
 rlog="$QB/smoke-run.log"
 if "$QDIR/run-guest.sh" -t -c -s 600 "$kernel" "$QDIR/jobs/smoke.fio" \
 		"$out" > "$rlog" 2>&1; then
-	ok "guest boots, runs fio and exits by itself ($(cat "$out/wall-seconds")s)"
+	tap_ok "guest boots, runs fio and exits by itself ($(cat "$out/wall-seconds")s)"
 else
-	cat "$rlog"
-	notok "guest boots, runs fio and exits by itself (console: $out/console.log)"
+	tap_diag_file "$rlog"
+	tap_not_ok "guest boots, runs fio and exits by itself (console: $out/console.log)"
 fi
 if [ ! -f "$res/status" ]; then
-	notok "guest results read back"
-	finish
+	tap_not_ok "guest results read back"
+	tap_end; exit
 fi
-check "fio verified every block read (crc32c headers)" \
+tap_check "fio verified every block read (crc32c headers)" \
 	test "$(cat "$res/fio.rc" 2>/dev/null)" = 0
 nsum=$(grep -c ': OK$' "$res/sums.out" 2>/dev/null)
 ntot=$(wc -l < "$res/sums.checked" 2>/dev/null || echo 0)
-check "files read back in the guest match the host's sha1 (${nsum:-0}/$ntot)" \
+tap_check "files read back in the guest match the host's sha1 (${nsum:-0}/$ntot)" \
 	test "${nsum:-0}" -eq "$ntot" -a "$ntot" -gt 0
 warn=$(grep -E 'WARNING: CPU:|BUG:|Oops' "$out/console.log" "$res/dmesg.txt" 2>/dev/null)
 if [ -z "$warn" ]; then
-	ok "no kernel warnings"
+	tap_ok "no kernel warnings"
 else
-	echo "$warn" | head -n 5
-	notok "no kernel warnings"
+	echo "$warn" | head -n 5 | tap_diag_file
+	tap_not_ok "no kernel warnings"
 fi
 if summary=$(python3 "$QDIR/report.py" run "$out" 2>&1); then
 	echo "$summary" | sed 's/^/# /'
 	frac=$(echo "$summary" | sed -n 's/.*(\([0-9]*\)% of [0-9]* active disk.*/\1/p')
-	check "disk-side throughput read and within the disks' limit (${frac}%)" \
+	tap_check "disk-side throughput read and within the disks' limit (${frac}%)" \
 		test -n "$frac" -a "${frac:-999}" -gt 0 -a "${frac:-999}" -le 105
 else
-	echo "$summary"
-	notok "disk-side throughput read"
+	echo "$summary" | tap_diag_file
+	tap_not_ok "disk-side throughput read"
 fi
 gi="$res/guest-info"
-check "two vCPUs in the guest ($(sed -n 's/^cpus //p' "$gi"))" \
+tap_check "two vCPUs in the guest ($(sed -n 's/^cpus //p' "$gi"))" \
 	grep -qx 'cpus 2' "$gi"
 # shellcheck disable=SC2016
-check "data disks are spindles (rotational 1) under bfq" \
+tap_check "data disks are spindles (rotational 1) under bfq" \
 	sh -c '! grep -E "^rotational " "$1" | grep -qv " 1\$" &&
 		grep -qE "^rotational " "$1" &&
 		! grep -E "^scheduler " "$1" | grep -qv "\[bfq\]"' - "$gi"
 # shellcheck disable=SC2016
-check "data disks mounted as xfs" \
+tap_check "data disks mounted as xfs" \
 	sh -c 'grep -q " /mnt/d0 xfs " "$1" && grep -q " /mnt/d1 xfs " "$1"' \
 	- "$res/mounts"
 if echo "$summary" | grep -q 'blktrace: [1-9][0-9]* reads.*Q2C [0-9.]* ms, D2C [0-9.]* ms'; then
-	ok "blktrace of the data disks parsed (blkparse, btt)"
+	tap_ok "blktrace of the data disks parsed (blkparse, btt)"
 else
-	notok "blktrace of the data disks parsed (blkparse, btt; $out/bt)"
+	tap_not_ok "blktrace of the data disks parsed (blkparse, btt; $out/bt)"
 fi
 
 # --- 3. Readahead stats -------------------------------------------------
 if [ "$(cat "$res/have-stats")" = yes ]; then
-	check "readahead stats table read back (an 'all' row)" \
+	tap_check "readahead stats table read back (an 'all' row)" \
 		grep -qE '^[[:space:]]*all[[:space:]]' "$res/ra-stats"
 	# shellcheck disable=SC2016
-	check "readahead stats has the io/size/async_size columns" \
+	tap_check "readahead stats has the io/size/async_size columns" \
 		sh -c 'head -n 3 "$1" | grep -q readahead &&
 			head -n 3 "$1" | grep -q io_size &&
 			head -n 3 "$1" | grep -q async_size' - "$res/ra-stats"
-	check "readahead stats counts dropped trace lines" \
+	tap_check "readahead stats counts dropped trace lines" \
 		grep -qE '^dropped +[0-9]+$' "$res/ra-stats"
 else
-	skip "readahead stats table read back" \
+	tap_skip "readahead stats table read back" \
 		"no /sys/kernel/debug/readahead/stats in this kernel"
 fi
 
@@ -133,31 +118,31 @@ if [ "$(cat "$res/have-trace")" = yes ]; then
 	# One "garbage_write RESULT before=V after=V" line with the trace
 	# off, one with it on.
 	while read -r _ r b a; do
-		check "garbage write to trace_enable refused with EINVAL ($b: $r)" \
+		tap_check "garbage write to trace_enable refused with EINVAL ($b: $r)" \
 			test "$r" = EINVAL
-		check "trace_enable unchanged by the garbage write ($b $a)" \
+		tap_check "trace_enable unchanged by the garbage write ($b $a)" \
 			test "${b#before=}" = "${a#after=}"
 	done < "$res/checks"
-	check "both garbage writes tried" test "$(grep -c . "$res/checks")" -eq 2
+	tap_check "both garbage writes tried" test "$(grep -c . "$res/checks")" -eq 2
 	grep 'readahead-' "$res/dmesg.txt" > "$trace"
 	nl=$(wc -l < "$trace")
-	check "trace lines saved ($nl in $trace)" test "$nl" -gt 0
+	tap_check "trace lines saved ($nl in $trace)" test "$nl" -gt 0
 	ana="$BUILD/analyzer/ra_analyze"
 	if [ -x "$ana" ]; then
 		"$ana" "$trace" > "$out/analyzer.txt" 2>&1
 		last=$(tail -n 1 "$out/analyzer.txt")
 		p=$(echo "$last" | sed -n 's/^lines: \([0-9]*\) parsed, \([0-9]*\) skipped.*/\1/p')
 		s=$(echo "$last" | sed -n 's/^lines: \([0-9]*\) parsed, \([0-9]*\) skipped.*/\2/p')
-		check "ra_analyze parsed the trace ($last)" \
+		tap_check "ra_analyze parsed the trace ($last)" \
 			test -n "$p" -a "${p:-0}" -gt 0 -a "${s:-1}" -eq 0
 	else
-		skip "ra_analyze parsed the trace" "no $ana (make -C tools/testing/readahead/analyzer)"
+		tap_skip "ra_analyze parsed the trace" "no $ana (make -C tools/testing/readahead/analyzer)"
 	fi
 else
-	skip "garbage write to trace_enable refused" \
+	tap_skip "garbage write to trace_enable refused" \
 		"no /sys/kernel/debug/readahead/trace_enable in this kernel"
-	skip "trace lines saved and analyzed" "no trace interface in this kernel"
+	tap_skip "trace lines saved and analyzed" "no trace interface in this kernel"
 fi
 
 echo "# smoke took $(($(date +%s) - start))s; results in $out"
-finish
+tap_end; exit
