@@ -18,25 +18,28 @@
 #   slow        rate_mbps=40, 64 KB requests, 16 in flight
 # and, reported but not checked, one request at a time without the
 # drive cache, which loses most of a revolution per request (as a real
-# disk does).  About 10 s.  Ends with "nbd-rate: N passed, N failed".
+# disk does).  About 10 s.  Prints TAP (scripts/tap.sh): one test per
+# checked case, the figures as diagnostics.  Needs nbdkit and nbdcopy
+# (Debian packages nbdkit, libnbd-bin: make nbd-rate installs them).
 set -u
+NBD=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$NBD/../../../.." && pwd)
+# shellcheck source=../scripts/tap.sh
+. "$NBD/../scripts/tap.sh"
 
-OUT=${OUT:-build/nbd}
+OUT=${OUT:-$TOP/build/nbd}
 so="$OUT/spindle.so"
 img="$OUT/rate.img"
 bytes=134217728
-passed=0
-failed=0
 
-if ! command -v nbdkit >/dev/null || ! command -v nbdcopy >/dev/null; then
-	apt-get install -y nbdkit libnbd-bin >/dev/null 2>&1 ||
-		{ apt-get update >/dev/null 2>&1 &&
-		  apt-get install -y nbdkit libnbd-bin >/dev/null 2>&1; }
-fi
-for t in nbdkit nbdcopy; do
-	command -v $t >/dev/null || { echo "check-rate: no $t"; exit 1; }
-done
-[ -f "$so" ] || { echo "check-rate: no $so (make -C nbd first)"; exit 1; }
+die() {
+	echo "check-rate: $*" >&2
+	exit 1
+}
+command -v nbdkit >/dev/null || die "no nbdkit (Debian package nbdkit)"
+command -v nbdcopy >/dev/null || die "no nbdcopy (Debian package libnbd-bin)"
+[ -f "$so" ] || die "no $so (make nbd)"
+tap_begin
 if [ ! -f "$img" ] || [ "$(stat -c %s "$img")" -ne $bytes ]; then
 	head -c $bytes /dev/urandom >"$img"
 fi
@@ -54,8 +57,8 @@ run() {
 			--request-size='"$rsize"' "$uri" null: &&
 		echo $(( $(date +%s%N) - s )) >'"$tfile"
 	if [ ! -s "$tfile" ]; then
-		echo "FAIL $name: nbdcopy failed"
-		failed=$((failed + 1))
+		[ "$check" = 1 ] && tap_not_ok "$name: nbdcopy through the filter"
+		tap_diag "$name: nbdcopy failed"
 		return
 	fi
 	rate=$(awk -v "args=$*" -v ns="$(cat "$tfile")" -v b=$bytes \
@@ -71,18 +74,15 @@ run() {
 			model = b / (b / (r * 1e6) + (b / rs) * o / 1e6) / 1e6
 			got = b / (ns / 1e9) / 1e6
 			ok = got >= 0.95 * model && got <= 1.05 * model
-			printf "%s %s: %.2f MB/s, model %.2f MB/s (%.1f%%)\n",
-			       chk ? (ok ? "ok  " : "FAIL") : "info", n, got,
-			       model, 100 * got / model
-			exit chk && !ok
+			printf "%s: %.2f MB/s, model %.2f MB/s (%.1f%%)\n",
+			       n, got, model, 100 * got / model
+			exit !ok
 		}')
 	st=$?
-	echo "$rate"
-	[ "$check" = 1 ] || return
-	if [ $st -eq 0 ]; then
-		passed=$((passed + 1))
+	if [ "$check" = 1 ]; then
+		tap_result $st "$rate, within 5%"
 	else
-		failed=$((failed + 1))
+		tap_diag "$rate (not checked)"
 	fi
 }
 
@@ -90,5 +90,4 @@ run queued 16 262144 1
 run drivecache 1 262144 1 cache_kb=1024
 run slow 16 65536 1 rate_mbps=40
 run qd1-nocache 1 262144 0
-echo "nbd-rate: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+tap_end

@@ -6,7 +6,9 @@
  * worked out by hand from the model's formulas, and which waiting
  * request the disk takes next.  The rotational latency
  * after a seek is the seeded PRNG's draw, checked both as a literal and
- * as prng_below() of the same stream.  Ends with "N passed, N failed".
+ * as prng_below() of the same stream.  Prints TAP as the harness's tests
+ * do (tests/test.h, which this mirrors without the harness): one test per
+ * check, the plan and the totals at the end.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -15,7 +17,17 @@
 
 #include "model.h"
 
-static unsigned int passed, failed;
+/* TAP, as tests/test.h prints it. */
+static unsigned int tap_n, passed, failed;
+
+static void check(const char *name, bool ok)
+{
+	if (ok)
+		passed++;
+	else
+		failed++;
+	printf("%s %u - %s\n", ok ? "ok" : "not ok", ++tap_n, name);
+}
 
 #define CHECK_EQ(name, got, want)					\
 	check_u64(name, __LINE__, (uint64_t)(got), (uint64_t)(want))
@@ -23,23 +35,10 @@ static unsigned int passed, failed;
 static void check_u64(const char *name, int line, uint64_t got,
 		      uint64_t want)
 {
-	if (got == want) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL %s (line %d): got %" PRIu64 ", want %" PRIu64 "\n",
-	       name, line, got, want);
-}
-
-static void check(const char *name, bool ok)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL %s\n", name);
+	check(name, got == want);
+	if (got != want)
+		printf("# line %d: got %" PRIu64 ", want %" PRIu64 "\n",
+		       line, got, want);
 }
 
 #define KB		1024ULL
@@ -168,7 +167,7 @@ static void test_mean_seek(void)
 		sum += sd_read(&d, 0, b * 512, 512, &how) - prev;
 	}
 	mean = sum / n - (ROT / 2.0) - OVH - X1S;
-	printf("mean seek over %u random pairs: %.4f ms (seek_ms=4.5)\n",
+	printf("# mean seek over %u random pairs: %.4f ms (seek_ms=4.5)\n",
 	       n, mean / 1e6);
 	check("mean seek within 1% of seek_ms", fabs(mean - 4.5e6) < 45000);
 	sd_stop(&d);
@@ -344,18 +343,15 @@ static void test_pick(void)
 static void expect_err(const char *key, const char *val, const char *want)
 {
 	struct sd_disk d;
-	char err[160] = "";
+	char err[160] = "", name[96];
 	int ret;
 
 	sd_defaults(&d);
 	ret = sd_set(&d, key, val, err, sizeof(err));
-	if (ret == -1 && !strcmp(err, want)) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL %s=%s: ret %d, '%s', want '%s'\n", key, val, ret, err,
-	       want);
+	snprintf(name, sizeof(name), "params: %s=%s refused", key, val);
+	check(name, ret == -1 && !strcmp(err, want));
+	if (ret != -1 || strcmp(err, want))
+		printf("# ret %d, '%s', want '%s'\n", ret, err, want);
 }
 
 static void test_params(void)
@@ -404,6 +400,7 @@ static void test_params(void)
 
 int main(void)
 {
+	printf("TAP version 13\n");
 	test_queued_stream();
 	test_idle_gap();
 	test_seek();
@@ -416,6 +413,8 @@ int main(void)
 	test_determinism();
 	test_pick();
 	test_params();
-	printf("nbd: %u passed, %u failed\n", passed, failed);
+	printf("1..%u\n", tap_n);
+	printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0\n",
+	       passed, failed);
 	return failed ? 1 : 0;
 }
