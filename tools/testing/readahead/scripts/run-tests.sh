@@ -3,8 +3,8 @@
 #
 # Usage: run-tests.sh        (from any directory, after `make deps tree`)
 #
-# Stages, each one test of the top-level TAP stream, its own TAP (or
-# output) shown under it as "# " lines, kselftest style:
+# Stages, each one test of the top-level TAP stream, its own TAP shown
+# under it as "# " lines, kselftest style:
 #   harness     every unit test against ours and the pristine 6.1 file
 #   analyzer    the trace analyzer on the 2009 trace and crafted input
 #   harness-trace  the analyzer on the harness's trace (log and
@@ -48,20 +48,6 @@ passed=0
 failed=0
 skipped=0
 
-# Until sim/, nbd/, qemu/ and the harness print TAP: their closing
-# "[WORD: ]N passed, N failed" line (calibrate: "N PASS, N FAIL").
-tally_legacy() {
-	line=$(grep -E '^([a-z]+: )?[0-9]+ (passed|PASS), [0-9]+ (failed|FAIL)$' \
-		"$1" | tail -n 1)
-	tally_skipped=0
-	if [ -z "$line" ]; then
-		tally_passed=0 tally_failed=1
-		return 1
-	fi
-	set -- $(echo "$line" | sed -E 's/^([a-z]+: )?//; s/[^0-9]+/ /g')
-	tally_passed=$1 tally_failed=$2
-}
-
 # stage NAME DESCRIPTION COMMAND...: runs COMMAND into build/NAME.log,
 # shows the log as diagnostics and reports the stage.
 stage() {
@@ -72,11 +58,7 @@ stage() {
 	("$@") >"$log" 2>&1
 	rc=$?
 	tap_diag_file "$log"
-	if grep -q '^TAP version ' "$log"; then
-		tap_tally "$log"
-	else
-		tally_legacy "$log"
-	fi
+	tap_tally "$log"
 	# A non-zero exit counts as a failure even when no test says so.
 	if [ "$rc" -ne 0 ] && [ "$tally_failed" -eq 0 ]; then
 		tally_failed=1
