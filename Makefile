@@ -73,9 +73,12 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl $(KSRC_PKG) \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 # libFuzzer (make fuzz, make check).
 FUZZ_DEPS := clang libclang-rt-14-dev
-# The QEMU stages of make check: the guest's programs, disks, the VM.
-QEMU_DEPS := qemu-system-x86 busybox-static fio blktrace e2fsprogs gzip \
-	     tar coreutils python3
+# The QEMU bench and the QEMU stages of make check: the kernel build
+# (DEPS has the rest), the guest's programs (rel-guest's stress-ng), its
+# disks (ext4, XFS, the spindle filter), the VM, the report.
+QEMU_DEPS := build-essential util-linux qemu-system-x86 busybox-static fio \
+	     blktrace stress-ng e2fsprogs xfsprogs nbdkit nbdkit-plugin-dev \
+	     gzip tar coreutils python3
 # The documentation check of make check (kernel-doc, docutils).
 DOC_DEPS := perl python3-docutils
 
@@ -144,6 +147,7 @@ nbd-rate: nbd
 
 # A guest's dd on a spindle disk (the patched bench kernel; ~1 min).
 nbd-guest: tree nbd
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	@tools/testing/readahead/qemu/build-kernel.sh patched >/dev/null
 	@tools/testing/readahead/nbd/guest-dd.sh patched
 
@@ -156,12 +160,14 @@ BENCH_JOBS ?=
 BENCH_FS ?=
 BENCH_SCHED ?=
 bench: tree nbd
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab \
 		$(if $(BENCH_FS),-F "$(BENCH_FS)") \
 		$(if $(BENCH_SCHED),-S "$(BENCH_SCHED)") $(BENCH_JOBS)
 	cp $(BUILD)/qemu/ab/table.txt $(BUILD)/qemu/ab.txt
 
 bench-throttled: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab-throttled \
 		seq4k seq64k seq128k mmap stream random
 	cp $(BUILD)/qemu/ab-throttled/table.txt $(BUILD)/qemu/ab-throttled.txt
@@ -170,18 +176,22 @@ calibrate: sim
 	tools/testing/readahead/qemu/calibrate.sh
 
 bench-smoke: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/smoke.sh
 
 bench-ioerror: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/ioerror.sh patched pristine
 
 # Pristine 6.1 runs for comparison only: it re-reads 73% of the data
 # under this pressure and fails the bound that ours is held to.
 bench-mempress: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/mempress.sh patched
 	-tools/testing/readahead/qemu/mempress.sh pristine
 
 bench-sanitized: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/sanitized.sh
 
 FUZZ_SECONDS ?= 600

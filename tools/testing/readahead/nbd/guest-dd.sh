@@ -31,8 +31,9 @@
 # arrival to its last one's completion, from the filter's trace (-D
 # spindle.trace=1); the guest's own clock is shown beside it.
 # Needs build/nbd/spindle.so (make nbd) and the bench kernel (make bench
-# or make bench-smoke builds it).  About 1 minute (four boots).  Ends with
-# "nbd-guest: N passed, N failed".
+# or make bench-smoke builds it), qemu-system-x86_64 and nbdkit (make
+# nbd-guest installs them).  About 1 minute (four boots).  Prints TAP
+# (scripts/tap.sh): one test per checked case, the figures as diagnostics.
 set -u
 NBD=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../qemu/common.sh disable=SC1091
@@ -45,12 +46,11 @@ so="$BUILD/nbd/spindle.so"
 out="$BUILD/nbd/guest-dd"
 bytes=134217728
 boot_cmdline="console=ttyS0 panic=-1 oops=panic log_buf_len=16M printk.time=1 loglevel=5 rdinit=/init"
-passed=0
-failed=0
-
 [ -f "$kernel" ] || die "no $kernel (make bench-smoke builds it)"
 [ -f "$so" ] || die "no $so (make nbd)"
-"$SCRIPTS/deps.sh" qemu-system-x86 nbdkit tar coreutils
+need qemu-system-x86 qemu-system-x86_64
+need nbdkit nbdkit
+tap_begin
 initramfs=$("$QDIR/build-initramfs.sh" rel | tail -n 1)
 mkdir -p "$out"
 img="$out/spin.img"
@@ -102,15 +102,15 @@ TEST
 	tar -xf "$dir/io.img" -C "$dir/results" 2>/dev/null
 	res=$(grep -h '^RESULT' "$dir/results/test.out" 2>/dev/null)
 	if [ -z "$res" ]; then
-		echo "FAIL $name: no result ($dir/console.log)"
-		failed=$((failed + 1))
+		[ "$check" = 1 ] && tap_not_ok "$name: the guest's dd ran"
+		tap_diag "$name: no result ($dir/console.log)"
 		return
 	fi
-	echo "$name: $res"
+	tap_diag "$name: $res"
 	# The disk's side: dd's requests are those after the guest's 1 s
 	# sleep (the last run of requests without a gap of 0.5 s).
 	grep -o 'spindle: read .*' "$dir/nbdkit.log" >"$dir/trace"
-	awk -v "args=$*" -v n="$name" -v "res=$res" -v chk="$check" '
+	awk -v "args=$*" -v n="$name" -v "res=$res" '
 		{
 			if (NR == 1 || $5 - done > 0.5) {
 				first = $5; gaps = 0; idle = 0; reqs = 0
@@ -146,22 +146,22 @@ TEST
 			model = b / (t + reqs * o / 1e6) / 1e6
 			got = b / (done - first) / 1e6
 			ok = got >= 0.95 * model && got <= 1.05 * model && b == v["sectors"] * 512
-			printf "  guest: %.2f MB/s by its clock (/proc/uptime)\n",
+			printf "#   guest: %.2f MB/s by its clock (/proc/uptime)\n",
 			       v["sectors"] * 512 / (v["t1"] - v["t0"]) / 1e6
-			printf "  disk: %d requests of %.0f KB in %.3f s, idle %d times (%.1f ms)\n",
+			printf "#   disk: %d requests of %.0f KB in %.3f s, idle %d times (%.1f ms)\n",
 			       reqs, b / reqs / 1024, done - first, gaps,
 			       idle * 1e3
-			printf "%s %s: %.2f MB/s, model %.2f MB/s (%.1f%%)\n",
-			       chk ? (ok ? "ok  " : "FAIL") : "info", n, got,
-			       model, 100 * got / model
+			printf "%s: %.2f MB/s, model %.2f MB/s (%.1f%%)\n",
+			       n, got, model, 100 * got / model
 			exit !ok
-		}' "$dir/trace"
+		}' "$dir/trace" >"$dir/rate"
 	st=$?
-	[ "$check" = 1 ] || return
-	if [ $st -eq 0 ]; then
-		passed=$((passed + 1))
+	grep '^#' "$dir/rate"
+	rate=$(grep -v '^#' "$dir/rate")
+	if [ "$check" = 1 ]; then
+		tap_result $st "$rate, within 5%"
 	else
-		failed=$((failed + 1))
+		tap_diag "$rate (not checked)"
 	fi
 }
 
@@ -169,5 +169,4 @@ run_case buffered 1 "" 2048 "bs=1M"
 run_case direct-cache 1 "" "" "bs=256k iflag=direct" cache_kb=1024
 run_case qd1-cache 0 1 2048 "bs=1M" cache_kb=1024
 run_case qd1 0 1 2048 "bs=1M"
-echo "nbd-guest: $passed passed, $failed failed"
-[ $failed -eq 0 ]
+tap_end

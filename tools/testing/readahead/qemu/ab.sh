@@ -75,7 +75,7 @@ for j in "$@"; do
 	[ -f "$f" ] || die "no job file for '$j' (jobs/spindle/$j.fio or jobs/$j.fio)"
 	jobs="$jobs $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
 done
-"$SCRIPTS/deps.sh" python3
+need python3 python3
 
 # The variants of a job: "FS/SCHED" for each file system and scheduler
 # its header names (ext4/default without those lines), narrowed to -F

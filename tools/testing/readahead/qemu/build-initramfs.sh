@@ -31,13 +31,16 @@ rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng" ratool=yes ;;
 mini) suffix=-mini init="$QDIR/rel-init.sh" progs='' ratool=yes ;;
 *) die "usage: $0 [bench|rel|mini]" ;;
 esac
-pkgs=$progs
 # blktrace lives in /usr/sbin.
 PATH=$PATH:/usr/sbin:/sbin
-[ "$ratool" = yes ] && pkgs="$pkgs libc6-dev"
-# shellcheck disable=SC2086
-"$SCRIPTS/deps.sh" busybox-static gcc libc6-dev gzip linux-source-6.1 \
-	xz-utils $pkgs
+need busybox-static /bin/busybox
+need gcc gcc
+need gzip gzip
+need xz-utils xz
+[ "$ratool" = no ] || need libc6-dev /usr/lib/x86_64-linux-gnu/libc.a
+for p in $progs; do
+	need "$p" "$p"
+done
 "$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE"
 
 out="$QB/initramfs$suffix.cpio.gz"

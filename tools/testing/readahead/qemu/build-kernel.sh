@@ -11,9 +11,9 @@
 # options the tree does not define at all (the pristine tree lacks the
 # ones the series adds).
 #
-# "pristine" is Debian's linux-source-6.1 as unpacked (never written to:
-# the build is out of tree); "patched" is that tree with patches/series
-# applied and the project's mm/readahead.c copied in (kernel-tree.sh);
+# "pristine" is Debian's kernel source (KSRC_PKG in scripts/config) as
+# unpacked (never written to: the build is out of tree); "patched" is
+# that tree with patches/series applied and the project's mm/readahead.c copied in (kernel-tree.sh);
 # "sanitized" is the patched tree with sanitized.config (beside this
 # script: KASAN, lockdep, DEBUG_VM, ...) merged last.
 # Configuration is redone only when a fragment, the tree or the applied
@@ -35,8 +35,15 @@ extra="$QDIR/extra.config"
 start=$(date +%s)
 
 [ "$(uname -m)" = x86_64 ] || die "builds an x86_64 kernel natively; host is $(uname -m)"
-"$SCRIPTS/deps.sh" build-essential flex bison bc libelf-dev libssl-dev \
-	perl xz-utils patch linux-source-6.1
+for t in gcc make flex bison bc perl xz patch; do
+	case $t in
+	gcc | make) need build-essential "$t" ;;
+	xz) need xz-utils xz ;;
+	*) need "$t" "$t" ;;
+	esac
+done
+need libelf-dev /usr/include/gelf.h
+need libssl-dev /usr/include/openssl/ssl.h
 "$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE"
 if [ "$flavour" != pristine ]; then
 	"$SCRIPTS/kernel-tree.sh" "$PRISTINE_TREE" "$PATCHED_TREE" "$TOP"
@@ -55,7 +62,7 @@ mkdir -p "$objdir"
 # make check's smoke and ioerror stages, make bench and make nbd-guest
 # all build the patched kernel.  The second waits for the first, then
 # finds its work done.
-"$SCRIPTS/deps.sh" util-linux
+need util-linux flock
 exec 9> "$objdir/.bench-build.lock"
 if ! flock -n 9; then
 	msg "waiting for another build in $objdir"

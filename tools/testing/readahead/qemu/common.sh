@@ -3,7 +3,8 @@
 # Sourced (not run) by build-kernel.sh, build-initramfs.sh, make-disks.sh,
 # run-guest.sh, ab.sh and smoke.sh.  Owns: where things live (repo root,
 # build/ output directories, kernel trees and object directories) and the
-# message/die helpers; sources scripts/tap.sh for the test scripts.  Every generated file goes under $QB (build/qemu)
+# message/die helpers; sources scripts/config and scripts/tap.sh for
+# them.  Every generated file goes under $QB (build/qemu)
 # or the kernel object directories, all inside the git-ignored build/.
 # shellcheck shell=sh disable=SC2034
 
@@ -15,7 +16,10 @@ QB="$BUILD/qemu"
 # The TAP helpers the test scripts print their checks with.
 # shellcheck source=../scripts/tap.sh
 . "$SCRIPTS/tap.sh"
-PRISTINE_TREE="$BUILD/linux-source-6.1"
+# The kernel source package and where it is unpacked (KSRC_PKG, KSRC_DIR).
+# shellcheck source=../scripts/config
+. "$SCRIPTS/config"
+PRISTINE_TREE="$BUILD/$KSRC_DIR"
 PATCHED_TREE="$BUILD/linux-patched"
 
 # Kernel object directory (make O=) of a kernel flavour.
@@ -43,11 +47,21 @@ die() {
 	exit 1
 }
 
-# need_tool COMMAND PACKAGE: die unless COMMAND is installed.  The test
-# scripts install nothing; the top-level Makefile's targets do.
-need_tool() {
-	command -v "$1" >/dev/null 2>&1 ||
-		die "no $1 (Debian package $2; the top-level make targets install it)"
+# mkfs.xfs, debugfs, blkparse... live in /sbin or /usr/sbin.
+PATH=$PATH:/usr/sbin:/sbin
+
+# need PACKAGE COMMAND|/PATH...: die, naming PACKAGE, unless every
+# command is on PATH and every path exists.  The scripts install nothing;
+# the top-level Makefile's targets do (QEMU_DEPS, NBD_DEPS).
+need() {
+	_pkg=$1
+	shift
+	for _t in "$@"; do
+		case $_t in
+		/*) [ -e "$_t" ] ;;
+		*) command -v "$_t" >/dev/null 2>&1 ;;
+		esac || die "no $_t: install the Debian package $_pkg (make deps for the bench targets)"
+	done
 }
 
 # Kernel reports in console logs or dmesg files ("splats"): prints every
@@ -88,7 +102,7 @@ boot_guest() {
 	echo "$secs" > "$_out/wall-seconds"
 }
 
-# The bench's spinning disks (issue 14): one nbdkit per disk image,
+# The bench's spinning disks: one nbdkit per disk image,
 # serving it read-only through the spindle filter (../nbd, make nbd) on
 # a unix socket, which QEMU attaches as NBD.  SPINDLE_DISK holds the
 # [disk] parameters all of them share (README, "The spindle disks");
@@ -100,9 +114,12 @@ SPINDLE_DISK="capacity=8g rpm=2000 seek_ms=22.5 track_ms=2.5 rate_mbps=20 overhe
 SPINDLE_QD=${RA_QD:-2}
 SPINDLE_SO="$BUILD/nbd/spindle.so"
 
-# Build (incrementally) the spindle filter, with its packages.
+# Build (incrementally) the spindle filter.
 spindle_build() {
-	"$SCRIPTS/deps.sh" gcc make libc6-dev nbdkit nbdkit-plugin-dev
+	need gcc gcc
+	need make make
+	need nbdkit nbdkit
+	need nbdkit-plugin-dev /usr/include/nbdkit-filter.h
 	make -s -C "$TOP/tools/testing/readahead/nbd" OUT="$BUILD/nbd" \
 		"$SPINDLE_SO" >&2 || die "building $SPINDLE_SO failed"
 }

@@ -37,7 +37,8 @@ start=$(date +%s)
 RA_BPS=${RA_BPS:-400000000}
 RA_IOPS=${RA_IOPS:-20000}
 export RA_BPS RA_IOPS
-"$SCRIPTS/deps.sh" e2fsprogs qemu-system-x86 gcc libc6-dev
+need e2fsprogs debugfs dumpe2fs
+need qemu-system-x86 qemu-system-x86_64
 
 # --- The bad blocks, their sectors, the expected content ----------------
 work="$QB/ioerror"

@@ -46,11 +46,13 @@ check_uint NFILES "$nf" 1 64
 check_uint FILE_MB "$mb" 1 4096
 case $fs in
 ext4)
-	"$SCRIPTS/deps.sh" e2fsprogs fio
+	need e2fsprogs mke2fs
+	need fio fio
 	dir="$QB/disks-${nd}x${nf}x${mb}M"
 	;;
 xfs)
-	"$SCRIPTS/deps.sh" xfsprogs fio
+	need xfsprogs mkfs.xfs
+	need fio fio
 	dir="$QB/disks-xfs-${nd}x${nf}x${mb}M"
 	;;
 *) die "bad file system '$fs' (allowed: ext4, xfs)" ;;

@@ -53,7 +53,9 @@ iops=${RA_IOPS:-50}
 
 [ -f "$kernel" ] || die "no kernel image $kernel"
 [ -f "$test" ] || die "no test script $test"
-"$SCRIPTS/deps.sh" qemu-system-x86 tar coreutils e2fsprogs
+need qemu-system-x86 qemu-system-x86_64
+need tar tar
+need e2fsprogs debugfs
 # shellcheck disable=SC2086
 set -- $layout
 [ $# -eq 3 ] || die "-l wants 'NDISKS NFILES FILE_MB'"

@@ -120,8 +120,9 @@ case $blktrace in
 0 | 1) ;;
 *) die "bad RA_BLKTRACE '$blktrace' (allowed: 0, 1)" ;;
 esac
-"$SCRIPTS/deps.sh" qemu-system-x86 tar coreutils
-[ "$blktrace" = 0 ] || "$SCRIPTS/deps.sh" blktrace
+need qemu-system-x86 qemu-system-x86_64
+need tar tar
+[ "$blktrace" = 0 ] || need blktrace blkparse btt
 [ "$disktype" = throttled ] || spindle_build
 disks=$("$QDIR/make-disks.sh" -t "$fs" "$nd" "$nf" "$mb" | tail -n 1)
 initramfs=$("$QDIR/build-initramfs.sh" | tail -n 1)

@@ -4,7 +4,7 @@
 # Usage: sanitized.sh [-d SECONDS]   (as root on Debian 12)
 #   -d  length of the racing phase (default 60 s)
 #
-# Owns the sanitized-kernel run (issue 7).  Builds the "sanitized" flavour
+# Owns the sanitized-kernel run.  Builds the "sanitized" flavour
 # (build/kbuild-sanitized: the patched tree, tinyconfig + qemu.config +
 # sanitized.config: KASAN generic inline, UBSAN bounds/shift, lockdep
 # (PROVE_LOCKING), DEBUG_ATOMIC_SLEEP, DEBUG_VM(+PGFLAGS), DEBUG_LIST,
@@ -54,7 +54,7 @@ splats() { # NAME FILE...: one check, the splat lines printed when any
 tap_begin
 start=$(date +%s)
 mkdir -p "$out"
-"$SCRIPTS/deps.sh" python3
+need python3 python3
 
 # --- 1. Kernel --------------------------------------------------------------
 klog="$out/build.log"

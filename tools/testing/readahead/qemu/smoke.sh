@@ -29,7 +29,7 @@ res="$out/results"
 tap_begin
 start=$(date +%s)
 # report.py reads the guest's figures.
-"$SCRIPTS/deps.sh" python3
+need python3 python3
 
 # --- 1. Kernel ------------------------------------------------------------
 klog="$QB/smoke-build.log"
