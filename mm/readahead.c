@@ -600,18 +600,25 @@ static unsigned long get_next_ra_size(unsigned long cur, unsigned long max)
  * (a large request used the device's optimal I/O size, or a huge page
  * mapping) keeps its size within the memory bound, unless the file's own
  * maximum has been cut below the device's: read errors divide ra_pages
- * by 4, and then the stream must slow down at once.
+ * by 4, and then the stream must slow down at once.  Pages a filesystem
+ * added to the window (readahead_expand()) are not kept: what is kept is
+ * the device's optimal size or a power of two (a huge page window), else
+ * each window would grow by the last one's expansion.
  */
 static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 					unsigned long max)
 {
+	struct backing_dev_info *bdi = inode_to_bdi(ractl->mapping->host);
 	struct file_ra_state *ra = ractl->ra;
 	unsigned long next = get_next_ra_size(ra->size, max);
+	unsigned long keep;
 
-	if (ra->size > next &&
-	    ra->ra_pages >= inode_to_bdi(ractl->mapping->host)->ra_pages)
-		return min_t(unsigned long, ra->size, ra_memory_cap());
-	return next;
+	if (ra->size <= next || ra->ra_pages < bdi->ra_pages)
+		return next;
+	keep = rounddown_pow_of_two(ra->size);
+	if (ra->size >= bdi->io_pages)
+		keep = max(keep, bdi->io_pages);
+	return min(max(keep, next), ra_memory_cap());
 }
 
 /*

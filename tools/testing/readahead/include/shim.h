@@ -108,6 +108,11 @@ static inline unsigned long roundup_pow_of_two(unsigned long n)
 	return n <= 1 ? 1 : 1UL << (64 - __builtin_clzl(n - 1));
 }
 
+static inline unsigned long rounddown_pow_of_two(unsigned long n)
+{
+	return 1UL << (63 - __builtin_clzl(n));
+}
+
 /* ---- locking, memory and scheduler context: single-threaded no-ops ---- */
 
 static inline void rcu_read_lock(void) { }

@@ -76,6 +76,25 @@ static void expand(void)
 	EXPECT_STR("windows", h_windows(), "0+16-15 16+32-32");
 }
 
+/*
+ * The pages a filesystem adds to a window (here up to 8-page boundaries:
+ * the 128-page read's 32-page window at 425 becomes 39 pages) are read,
+ * but the next window is not kept at that size: it is the maximum, and
+ * the windows after it do not grow by each expansion.
+ */
+static void expansion_not_kept(void)
+{
+	struct h_file *f = h_create(MB(4), 128);
+
+	f->bdi.io_pages = 32;
+	h_fs.expand_align = 8;
+	h_read(f, 425 * 4096, 128 * 4096);
+	EXPECT_STR("io", h_io(), "424-463[441] 464-495[464] 496-527[496] "
+		   "528-559[528] 560-591[560]");
+	EXPECT_STR("windows", h_windows(), "425+39-23 464+32-32 496+32-32 "
+		   "528+32-32 560+32-32");
+}
+
 /* Expansion stops for good at the first cached page. */
 static void expand_blocked(void)
 {
@@ -165,6 +184,8 @@ void api_checks(void)
 	test_run("page_cache_ra_unbounded past eof", unbounded_past_eof);
 	test_run("readahead_expand", expand);
 	test_run("readahead_expand blocked", expand_blocked);
+	test_run("readahead_expand not kept in the window",
+		 expansion_not_kept);
 	test_run("filesystem reads less", fs_reads_less);
 	test_run("allocation failure", allocation_failure);
 	test_run("forced read keeps the window", forced_read_keeps_window);
