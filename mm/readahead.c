@@ -608,12 +608,15 @@ static unsigned long get_next_ra_size(unsigned long cur, unsigned long max)
 static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 					unsigned long max)
 {
-	struct backing_dev_info *bdi = inode_to_bdi(ractl->mapping->host);
 	struct file_ra_state *ra = ractl->ra;
 	unsigned long next = get_next_ra_size(ra->size, max);
+	struct backing_dev_info *bdi;
 	unsigned long keep;
 
-	if (ra->size <= next || ra->ra_pages < bdi->ra_pages)
+	if (ra->size <= next)
+		return next;
+	bdi = inode_to_bdi(ractl->mapping->host);
+	if (ra->ra_pages < bdi->ra_pages)
 		return next;
 	keep = rounddown_pow_of_two(ra->size);
 	if (ra->size >= bdi->io_pages)
