@@ -133,7 +133,16 @@ done
 		echo "max_sectors_kb $d $v $(cat "/sys/block/$v/queue/max_sectors_kb")"
 		echo "scheduler $d $v $(cat "/sys/block/$v/queue/scheduler")"
 		echo "rotational $d $v $(cat "/sys/block/$v/queue/rotational")"
+		# The block queue's limits on requests (calibrate.sh gives
+		# the simulator the same): nr_requests per hardware queue
+		# (with a scheduler, its tags: waiting plus on the disk), the
+		# hardware queues, and each one's driver tags (requests on
+		# the disk at once through it).
+		echo "nr_requests $d $v $(cat "/sys/block/$v/queue/nr_requests")"
+		echo "hw_queues $d $v $(ls -d "/sys/block/$v/mq/"[0-9]* | wc -l)"
+		echo "nr_tags $d $v $(cat "/sys/block/$v/mq/0/nr_tags")"
 	done < $R/disks
+	echo "virtio_blk.queue_depth $(cat /sys/module/virtio_blk/parameters/queue_depth 2>/dev/null || echo -)"
 } > $R/guest-info
 cp /proc/mounts $R/mounts
 
