@@ -1043,18 +1043,29 @@ static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
 #endif
 
 /*
- * Note a fault on @index in prev_pos, as read(2) notes its position.
- * Every thread faulting on a mapped file gets here, also on a hit:
- * write the shared cache line only when the position changes.
+ * Note a fault that missed on @index in prev_pos, as read(2) notes its
+ * position.  Hits are not noted: they would cost every fault a write to
+ * a cache line the threads of a process share.  A miss instead looks at
+ * the page before it (ra_fault_follows()).
  */
 static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
 	u64 pos = ((u64)index + 1) << PAGE_SHIFT;
-	/* The page after the last page of a file of LLONG_MAX bytes. */
-	loff_t prev_pos = min_t(u64, pos, LLONG_MAX);
 
-	if (READ_ONCE(ra->prev_pos) != prev_pos)
-		WRITE_ONCE(ra->prev_pos, prev_pos);
+	/* The page after the last page of a file of LLONG_MAX bytes. */
+	ra->prev_pos = min_t(u64, pos, LLONG_MAX);
+}
+
+/*
+ * Does a fault that missed on @index continue a sequential stream: did
+ * the previous fault that missed (or read(2)) stop right before it, or
+ * is the page before it cached, as the pages a stream of faults hit are?
+ */
+static bool ra_fault_follows(struct file_ra_state *ra,
+			     struct address_space *mapping, pgoff_t index)
+{
+	return ra_follows_previous(ra, index) ||
+	       (index && ra_page_cached(mapping, index - 1));
 }
 
 /**
@@ -1062,9 +1073,9 @@ static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
  * @vmf: The fault.
  *
  * MADV_RANDOM mappings read nothing ahead.  Under MADV_SEQUENTIAL, or
- * when the fault follows the previous one, the fault is one page of a
- * sequential stream and gets the same windows as read(2) would; under
- * MADV_SEQUENTIAL the mapping is known to be read in order, so its first
+ * when the fault follows cached pages or the previous miss, the fault is
+ * one page of a sequential stream and gets the same windows as read(2)
+ * would; under MADV_SEQUENTIAL the mapping is known to be read in order, so its first
  * window is a whole one, as for a read(2) of the maximum window.
  * Otherwise a window centred on the fault is read, as long as faults on
  * this file have not missed much more often than they hit.
@@ -1099,7 +1110,8 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	if (mmap_miss < RA_MMAP_MISS_CEILING)
 		WRITE_ONCE(ra->mmap_miss, mmap_miss + 1);
 
-	if ((vm_flags & VM_SEQ_READ) || ra_follows_previous(ra, vmf->pgoff)) {
+	if ((vm_flags & VM_SEQ_READ) ||
+	    ra_fault_follows(ra, file->f_mapping, vmf->pgoff)) {
 		/* Under MADV_SEQUENTIAL every fault continues a stream. */
 		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
@@ -1149,7 +1161,6 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	mmap_miss = READ_ONCE(ra->mmap_miss);
 	if (mmap_miss)
 		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
-	ra_note_fault(ra, vmf->pgoff);
 
 	if (folio_test_readahead(folio)) {
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);

@@ -153,6 +153,27 @@ static void stream_after_backoff(void)
 		   "18005-18012[18005] 18013-18028[18013]");
 }
 
+/*
+ * Hits leave no note (fault_hit_writes_nothing below): a fault that
+ * misses right after pages a stream of faults hit continues the stream,
+ * because the page before it is cached.  Here the window read around
+ * page 500 ends at 515, faults walk through it past its marker (508:
+ * fault-around maps it without a fault), and the miss at 516 pushes the
+ * window on instead of reading around again.
+ */
+static void stream_through_read_around(void)
+{
+	struct h_file *f = h_create(MB(8), 128);
+	pgoff_t i;
+
+	h_fault(f, 500, 0);
+	for (i = 509; i < 516; i++)
+		h_fault(f, i, 0);
+	EXPECT_INT("page before cached, miss", h_fault(f, 516, 0), 1);
+	EXPECT_STR("io", h_io(), "484-515[508] 516-547[532]");
+	EXPECT_STR("windows", h_windows(), "484+32-8 516+32-16");
+}
+
 /* Faults past the end of the file are refused before any readahead. */
 static void fault_past_eof(void)
 {
@@ -280,6 +301,7 @@ void mmap_checks(void)
 	test_run("mmap unhinted fault stream", unhinted_stream);
 	test_run("mmap MADV_RANDOM", madv_random);
 	test_run("mmap stream after back-off", stream_after_backoff);
+	test_run("mmap stream through read-around", stream_through_read_around);
 	test_run("mmap fault past eof", fault_past_eof);
 	test_run("mmap huge page window", huge_page_window);
 	test_run("mmap huge page window within memory",
