@@ -21,6 +21,25 @@
  * under blkdebug fails the whole request; a SCSI disk what follows the
  * bad sector), so a page read alone outside the range always succeeds.
  * The counters are those of /sys/block/DEV/stat.
+ *
+ * The disk takes queue_depth requests at once (a spindle 1 unless the
+ * machine file says more, a throttled virtual disk VIRTIO_DEPTH) and
+ * serves them one after the other in the order sent, each starting when
+ * the one before is done: the QEMU bench's nbdkit filter behind a virtio
+ * disk whose hardware queues each take virtio_blk.queue_depth.
+ * nr_requests > 0 caps the requests allocated at once, waiting in the
+ * scheduler plus on the disk, as 6.1's scheduler tags do.  A bio that
+ * merges into no waiting request and finds none free waits, in FIFO
+ * order and out of reach of merges, until a completion frees one; its
+ * submitter sleeps meanwhile (blk_mq_get_tag()), so the bios after it
+ * in its submission wait behind it, and when it wakes they go on as
+ * submitted then: merging into the request it got (contiguous ones
+ * join it), else waiting again.  The submitter itself is not held up:
+ * the reader goes on after its submission (a reader that the kernel
+ * would block in submit_bio() here goes on to its page and sleeps there).
+ * blktrace's G is when the bio gets its request, so Q2G is the wait.
+ * One cap per disk: 6.1 counts nr_requests per hardware queue, and the
+ * submitting CPU picks the queue; the simulator's CPUs have no identity.
  */
 #include "elevator.h"
 #include "blktrace.h"
@@ -37,6 +56,12 @@ static struct bio *bio_free;
 static struct blk_request *req_free;
 /* Whom the queue works for (blktrace): the submitter, 0 in interrupts. */
 static int ctx_pid;
+/*
+ * The submission in progress (a plug flushed, or a bio submitted
+ * unplugged): once one of its bios waits for a request on a disk
+ * (d->tag_wait_sub == sub_gen), its later bios for that disk wait behind.
+ */
+static uint64_t sub_gen;
 
 struct bio *bio_alloc(void)
 {
@@ -49,6 +74,7 @@ struct bio *bio_alloc(void)
 	b->next = NULL;
 	b->ahead = false;
 	b->part = NULL;
+	b->tag_chain = false;
 	return b;
 }
 
@@ -77,6 +103,7 @@ static void account(struct disk *d)
 }
 
 static void complete(void *obj, uint64_t arg);
+static void tag_wake(struct disk *d);
 
 /* Take @r off the waiting list. */
 static void unlink_request(struct disk *d, struct blk_request *r)
@@ -94,14 +121,21 @@ static void unlink_request(struct disk *d, struct blk_request *r)
 	d->queued--;
 }
 
+/* Requests @d takes at once: queue_depth, or its kind's own. */
+unsigned int blk_queue_depth(const struct disk *d)
+{
+	if (d->p.queue_depth)
+		return d->p.queue_depth;
+	return d->p.mech.iops > 0 ? VIRTIO_DEPTH : 1;
+}
+
 /*
- * Send the scheduler's choices to the disk while it takes more: a
- * spindle one request at a time, a throttled virtual disk up to
- * VIRTIO_DEPTH, which it serves one after the other.
+ * Send the scheduler's choices to the disk while it takes more (its
+ * depth), which it serves one after the other in the order sent.
  */
 static void dispatch(struct disk *d)
 {
-	unsigned int depth = d->p.mech.iops > 0 ? VIRTIO_DEPTH : 1;
+	unsigned int depth = blk_queue_depth(d);
 	struct blk_request *r;
 	simtime_t t, start;
 	bool seek;
@@ -117,9 +151,11 @@ static void dispatch(struct disk *d)
 		d->active = r;
 		r->issued_at = sim_now;
 		d->nr_busy++;
+		if (d->nr_busy > d->st.max_busy)
+			d->st.max_busy = d->nr_busy;
 		r->disk = d;
 		start = max(sim_now, d->dev_free);
-		t = disk_service(d, r->sector, r->nsect, &seek);
+		t = disk_service(d, start, r->sector, r->nsect, &seek);
 		d->dev_free = start + t;
 		d->st.seeks += seek;
 		d->st.busy_ns += t;
@@ -192,6 +228,7 @@ static void complete(void *obj, uint64_t arg)
 	d->st.ios++;
 	d->st.sectors += r->nsect;
 	d->st.ticks_ns += sim_now - r->queued_at;
+	d->st.q2c_ns += sim_now - r->bio_at;
 	d->st.d2c_ns += sim_now - r->issued_at;
 	if (d->p.elv->completed)
 		d->p.elv->completed(d, r);
@@ -202,6 +239,8 @@ static void complete(void *obj, uint64_t arg)
 		d->st.err_reqs++;
 	if (d->bt)
 		blkt_rq(d, BLKT_COMPLETE, r, 0, err_bios ? -EIO : 0);
+	/* Its tag is free: the oldest waiter gets it. */
+	tag_wake(d);
 	for (b = r->bios; b; b = next) {
 		bool failed = err_bios &&
 			disk_read_fails(d, b->sector,
@@ -269,20 +308,17 @@ back:
 	return true;
 }
 
-/* Put @b on @d's queue, merging where it can. */
-static void queue_bio(struct disk *d, struct bio *b)
+/* @b becomes a request of its own, put on @d's queue. */
+static void new_request(struct disk *d, struct bio *b)
 {
-	uint64_t max_sect = (uint64_t)d->p.max_sectors_kb * 2;
 	struct blk_request *r;
 
-	b->next = NULL;
-	if (try_merge(d, b, max_sect))
-		return;
 	r = req_alloc();
 	r->bios = r->bios_tail = b;
 	r->sector = b->sector;
 	r->nsect = (uint64_t)b->nr * PAGE_SECTORS;
 	r->queued_at = sim_now;
+	r->bio_at = b->queued_at;
 	r->pid = b->pid;
 	r->elv_priv = NULL;
 	r->ahead = b->ahead;
@@ -290,6 +326,8 @@ static void queue_bio(struct disk *d, struct bio *b)
 		blkt_bio(d, BLKT_GETRQ, b, r->nsect, b->pid);
 	account(d);
 	d->in_flight++;
+	if (d->in_flight > d->st.max_alloc)
+		d->st.max_alloc = d->in_flight;
 	if (d->p.plug_ms > 0 && !d->queue && !d->nr_busy && !d->plugged) {
 		if (d->bt)
 			blkt_plug(d, b->pid);
@@ -311,6 +349,76 @@ static void queue_bio(struct disk *d, struct bio *b)
 		d->p.elv->add(d, r);
 	if (d->plugged && d->queued >= UNPLUG_THRESH)
 		unplug(d, false);
+}
+
+/* @b waits for a request, behind the bios waiting already. */
+static void tag_wait_add(struct disk *d, struct bio *b, bool chain)
+{
+	b->next = NULL;
+	b->tag_chain = chain;
+	if (d->tag_wait_tail)
+		d->tag_wait_tail->next = b;
+	else
+		d->tag_wait = b;
+	d->tag_wait_tail = b;
+	d->tag_wait_sub = sub_gen;
+}
+
+/* Put @b on @d's queue, merging where it can, or make it wait. */
+static void queue_bio(struct disk *d, struct bio *b)
+{
+	uint64_t max_sect = (uint64_t)d->p.max_sectors_kb * 2;
+
+	b->next = NULL;
+	/* Its submitter sleeps for a request: it has not sent this one. */
+	if (d->tag_wait && d->tag_wait_sub == sub_gen) {
+		tag_wait_add(d, b, true);
+		return;
+	}
+	if (try_merge(d, b, max_sect))
+		return;
+	if (d->p.nr_requests &&
+	    (d->tag_wait || d->in_flight >= d->p.nr_requests)) {
+		tag_wait_add(d, b, false);
+		return;
+	}
+	new_request(d, b);
+}
+
+/*
+ * Requests are free: the oldest waiting bio gets one (G now), and its
+ * submitter, awake, goes on with the bios after it in its submission.
+ */
+static void tag_wake(struct disk *d)
+{
+	while (d->tag_wait && d->in_flight < d->p.nr_requests) {
+		struct bio *b = d->tag_wait, *rest, *next;
+
+		d->tag_wait = b->next;
+		/* The rest of its submission, up to the next submitter's. */
+		rest = NULL;
+		if (d->tag_wait && d->tag_wait->tag_chain) {
+			rest = d->tag_wait;
+			for (next = rest; next->next && next->next->tag_chain;)
+				next = next->next;
+			d->tag_wait = next->next;
+			next->next = NULL;
+		}
+		if (!d->tag_wait)
+			d->tag_wait_tail = NULL;
+		b->next = NULL;
+		sub_gen++;
+		ctx_pid = b->pid;
+		d->st.tag_waits++;
+		d->st.tag_wait_ns += sim_now - b->queued_at;
+		new_request(d, b);
+		for (; rest; rest = next) {
+			next = rest->next;
+			rest->tag_chain = false;
+			queue_bio(d, rest);
+		}
+		ctx_pid = 0;
+	}
 }
 
 /* Does the task's plug hold a bio for @d? */
@@ -350,6 +458,9 @@ void submit_bio(struct bio *b)
 	unsigned int max_pages = d->p.max_sectors_kb / (PAGE_SIZE >> 10);
 
 	ctx_pid = b->pid;
+	b->queued_at = sim_now;
+	if (!cur_plug)
+		sub_gen++;
 	if (d->bt) {
 		blkt_remap(d, b);
 		blkt_bio(d, BLKT_QUEUE, b, (uint64_t)b->nr * PAGE_SECTORS,
@@ -417,6 +528,7 @@ void blk_finish_plug(struct blk_plug *plug)
 		trace_unplug(b);
 	}
 	plug_head = plug_tail = NULL;
+	sub_gen++;
 	for (; b; b = next) {
 		struct disk *d = b->disk;
 

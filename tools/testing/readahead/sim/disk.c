@@ -23,7 +23,9 @@
  * no rotation, no drive cache; a request takes the longer of its
  * transfer at rate_mbps and 1/iops, in the steady state of QEMU's leaky
  * buckets (their burst allowance is not modelled).  Such a disk takes
- * many requests at once (blkq.c) and serves them in turn.
+ * many requests at once (blkq.c) and serves them in turn; so does a
+ * spindle with queue_depth > 1, each read timed from the end of the one
+ * before, as the QEMU bench's nbdkit filter times them.
  */
 #include "sim.h"
 
@@ -57,13 +59,13 @@ void disk_init(struct disk *d, int index)
 		sim_die("sim: out of host memory");
 }
 
-simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
-		       bool *seek)
+simtime_t disk_service(struct disk *d, simtime_t start, uint64_t sector,
+		       uint64_t nsect, bool *seek)
 {
 	unsigned int how;
 	simtime_t t;
 
-	t = spindle_service(&d->mech, &d->p.mech, &d->rng, sim_now, sector,
+	t = spindle_service(&d->mech, &d->p.mech, &d->rng, start, sector,
 			    nsect, &how);
 	*seek = how & SPINDLE_SEEK;
 	if (how & SPINDLE_CACHE_HIT)

@@ -14,6 +14,10 @@
  *     max_sectors_kb=512 read_ahead_kb=128 elevator=sort plug_ms=0
  *     partitions=1 mount=/mnt/%p fail_sectors=START-END[,START-END]...
  *     iops=0 (>0: a throttled virtual disk, rate_mbps its bps limit)
+ *     queue_depth=1 (requests on the disk at once, served in the order
+ *     sent; a throttled disk's default is VIRTIO_DEPTH, blkq.c)
+ *     nr_requests=0 (requests allocated at once, waiting in the
+ *     scheduler plus on the disk; 0: no cap)
  *     and, after elevator=NAME, that scheduler's tunables by their sysfs
  *     names (elevator=cfq slice_idle=8 ...; see elv-*.c)
  *
@@ -117,6 +121,8 @@ static const struct uint_key {
 	{ "max_sectors_kb", PARAM(max_sectors_kb), 4, 1 << 16 },
 	{ "read_ahead_kb", PARAM(read_ahead_kb), 0, 1 << 20 },
 	{ "partitions", PARAM(partitions), 0, 4 },
+	{ "queue_depth", PARAM(queue_depth), 1, 4096 },
+	{ "nr_requests", PARAM(nr_requests), 0, 65536 },
 };
 
 static const struct dbl_key {

@@ -46,6 +46,13 @@
  * not modelled: cfq_select_queue() takes the cooperator right after, so
  * the test decides only whether a timer is armed and deleted at once.
  * The merging of cooperating queues came in 2.6.33 and is not modelled.
+ *
+ * On a disk taking several requests (queue_depth), the active queue
+ * sends up to CFQ_QUANTUM of them at once while other queues wait (2.6.30's
+ * cfq_quantum; alone, it sends as many as the disk takes), and a dry one
+ * that would be idled on keeps the disk until its last completion, when
+ * the idle starts; hw_tag detection is not modelled (the disk's depth
+ * is known).
  */
 #include "elevator.h"
 
@@ -65,6 +72,8 @@ static const struct elv_tunable cfq_tunables[] = {
 
 #define CFQ_SEEK_THR		(8 * 1024)	/* sectors */
 #define CFQ_SEEKY_IDLE		(2 * NS_PER_MS)
+/* cfq_quantum: requests the active queue may have on the disk */
+#define CFQ_QUANTUM		4
 
 struct cfq_data {
 	struct pq_service sv;
@@ -306,6 +315,11 @@ static struct blk_request *cfq_next(struct disk *d)
 			continue;
 		}
 		if (pq->queued) {
+			/* 2.6.30's quantum, on a disk taking several. */
+			if (pq->dispatched >= CFQ_QUANTUM &&
+			    (cd->sv.pqs.rr_head ||
+			     pq->dispatched >= 4 * CFQ_QUANTUM))
+				return NULL;
 			pq_idle_stop(d, &cd->sv);
 			rq = pq_choose(d, &cd->sv, pq,
 				       elv_ms(d, CFQ_FIFO_EXPIRE_SYNC),
@@ -334,12 +348,17 @@ static struct blk_request *cfq_next(struct disk *d)
 			cfq_expire(d, cd);
 			continue;
 		}
-		if (pq->dispatched)
-			return NULL;
 		if (!cfq_may_idle(d, cd, pq)) {
 			cfq_expire(d, cd);
 			continue;
 		}
+		/*
+		 * A disk taking several requests: 2.6.30 keeps a dry queue
+		 * with requests in flight if it would idle on it, and arms
+		 * the idle at its last completion.
+		 */
+		if (pq->dispatched)
+			return NULL;
 		idle = elv_ms(d, CFQ_SLICE_IDLE);
 		if (cfq_seeky(pq) && idle > CFQ_SEEKY_IDLE)
 			idle = CFQ_SEEKY_IDLE;

@@ -210,8 +210,9 @@ static void report_sched(FILE *out)
 
 /*
  * With --blktrace, what btt should find: requests, their mean size in
- * sectors, mean D2C and Q2C in s (Q2C from the request's first bio:
- * btt's equals it where no bio merged or split).
+ * sectors, mean D2C and Q2C in s (Q2C from the request's first bio,
+ * its wait for a request included: btt's equals it where no bio merged
+ * or split).
  */
 static void report_blktrace(FILE *out, const struct disk *d)
 {
@@ -222,8 +223,27 @@ static void report_blktrace(FILE *out, const struct disk *d)
 	fprintf(out, "  blktrace %s: requests=%llu blk_avg=%llu d2c_avg=%.9f q2c_avg=%.9f merges=%llu\n",
 		d->name, (unsigned long long)st->ios,
 		(unsigned long long)(st->sectors / st->ios),
-		st->d2c_ns / 1e9 / st->ios, st->ticks_ns / 1e9 / st->ios,
+		st->d2c_ns / 1e9 / st->ios, st->q2c_ns / 1e9 / st->ios,
 		(unsigned long long)st->merges);
+}
+
+/*
+ * A disk given queue_depth or nr_requests: the most requests it had on
+ * the disk and allocated at once, and the bios that waited for a request
+ * (their mean wait, Q to G).
+ */
+static void report_queue(FILE *out, const struct disk *d)
+{
+	const struct disk_stat *st = &d->st;
+
+	if (!d->p.queue_depth && !d->p.nr_requests)
+		return;
+	fprintf(out, "  queue %s: queue_depth=%u nr_requests=%u max_on_disk=%llu max_allocated=%llu tag_waits=%llu tag_wait_avg_ms=%.3f\n",
+		d->name, blk_queue_depth(d), d->p.nr_requests,
+		(unsigned long long)st->max_busy,
+		(unsigned long long)st->max_alloc,
+		(unsigned long long)st->tag_waits,
+		st->tag_waits ? st->tag_wait_ns / 1e6 / st->tag_waits : 0.0);
 }
 
 /* With a large-folio file: the folios put in the page cache, by order. */
@@ -295,6 +315,8 @@ void report(FILE *out, double host_seconds)
 	}
 	for (i = 0; i < nr_disks; i++)
 		report_blktrace(out, &disks[i]);
+	for (i = 0; i < nr_disks; i++)
+		report_queue(out, &disks[i]);
 	disk_bytes = (double)(sectors << SECTOR_SHIFT);
 	report_sched(out);
 	for (i = 0; i < nr_disks; i++) {

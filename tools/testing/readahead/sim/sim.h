@@ -64,6 +64,13 @@ struct disk_params {
 	const struct elevator_type *elv;	/* I/O scheduler (elevator.h) */
 	double elv_tun[ELV_MAX_TUNABLES];	/* its tunables, by index */
 	double plug_ms;			/* legacy queue plugging, 0: off */
+	/*
+	 * Requests the disk takes at once (0: the disk's own, 1 for a
+	 * spindle, VIRTIO_DEPTH for a throttled disk), and requests
+	 * allocated at once, waiting plus on the disk (0: no cap).
+	 */
+	unsigned int queue_depth;
+	unsigned int nr_requests;
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
 	/* fail_sectors: reads touching these (inclusive, absolute) fail */
@@ -82,6 +89,10 @@ struct disk_stat {
 	/* the scheduler: idle periods, their time, preemptions, merges */
 	uint64_t idles, idle_ns, preempts, merges_queues;
 	uint64_t d2c_ns;		/* issue to completion, summed */
+	uint64_t q2c_ns;		/* first bio's Q to completion, summed */
+	/* bios that waited for a request (nr_requests), their Q to G */
+	uint64_t tag_waits, tag_wait_ns;
+	uint64_t max_busy, max_alloc;	/* on the disk, allocated at once */
 };
 
 struct blk_request;
@@ -100,6 +111,9 @@ struct disk {
 	struct blk_request *active;	/* the last one sent to the disk */
 	unsigned int nr_busy;		/* requests on the disk */
 	simtime_t dev_free;		/* when the disk has done them all */
+	/* bios waiting for a request (nr_requests), oldest first */
+	struct bio *tag_wait, *tag_wait_tail;
+	uint64_t tag_wait_sub;		/* its submitter sleeps: blkq.c */
 	void *elv_data;			/* the scheduler's own */
 	uint64_t kick_gen;		/* blk_kick_at() generation */
 	bool plugged;			/* legacy queue plug */
@@ -123,9 +137,12 @@ struct partition {
 };
 
 void disk_init(struct disk *d, int index);
-/* Service time of a read of @nsect at @sector starting now; moves the head. */
-simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
-		       bool *seek);
+/*
+ * Service time of a read of @nsect at @sector starting at @start (now, or
+ * when the requests sent before it are done); moves the head.
+ */
+simtime_t disk_service(struct disk *d, simtime_t start, uint64_t sector,
+		       uint64_t nsect, bool *seek);
 /*
  * The model's own time for a back-to-back sequential read of @bytes in
  * requests of @req_bytes, starting with an average seek.
@@ -152,13 +169,17 @@ struct bio {
 	pgoff_t index;			/* first page, for end_io */
 	bool ahead;			/* REQ_RAHEAD: from ->readahead */
 	struct partition *part;		/* its partition, NULL: none */
+	simtime_t queued_at;		/* submitted (blktrace's Q) */
+	/* waiting for a request: continues the submission of the one before */
+	bool tag_chain;
 };
 
 struct blk_request {
 	struct blk_request *next;
 	struct bio *bios, *bios_tail;
 	uint64_t sector, nsect;
-	simtime_t queued_at;
+	simtime_t queued_at;		/* allocated (G) */
+	simtime_t bio_at;		/* its first bio submitted (Q) */
 	simtime_t issued_at;		/* sent to the disk */
 	int pid;			/* of its first bio */
 	void *elv_priv;			/* the scheduler's (its queue) */
@@ -170,6 +191,8 @@ struct blk_request {
 struct bio *bio_alloc(void);
 /* Queue @b on its disk, split at max_sectors_kb, merged where it can. */
 void submit_bio(struct bio *b);
+/* Requests @d takes at once (queue_depth, or the default of its kind). */
+unsigned int blk_queue_depth(const struct disk *d);
 /* A task is about to sleep on a page of @d (legacy unplug). */
 void blk_waiting_on(struct disk *d);
 /* Set up and tear down @d's elevator (d->p.elv, d->p.elv_tun). */

@@ -8,17 +8,28 @@
  * mechanics), so that the dispatch order and the idling are the
  * scheduler's alone.  Input, one request a line on stdin:
  *
- *   AT_US PID SECTOR NSECT      submitted at AT_US by task PID
+ *   AT_US PID SECTOR NSECT [+]  submitted at AT_US by task PID
  *
+ * ("+": in one plugged submission with the line before, whose time and
+ * task it takes).
  * Output, one line per dispatch and completion, in time order:
  *
- *   T_US dispatch pid=PID sector=SECTOR nsect=NSECT
+ *   T_US dispatch pid=PID sector=SECTOR nsect=NSECT [start=S_US]
  *   T_US complete pid=PID sector=SECTOR
  *
- * then "idles=N idle_us=N preempts=N qmerges=N".  Usage:
+ * (start: when the disk begins it, if later than it was sent: a disk
+ * taking several requests serves them one after the other), then
+ * "idles=N idle_us=N preempts=N qmerges=N", with " tag_waits=N
+ * tag_wait_us=N" (bios that waited for a request, their waits summed)
+ * when nr_requests is set.  Usage:
  *
- *   elv_test ELEVATOR [TUNABLE=VALUE]... < requests
+ *   elv_test [queue_depth=N] [nr_requests=N] ELEVATOR [TUNABLE=VALUE]...
+ *            < requests
  *   elv_test --check
+ *
+ * queue_depth and nr_requests are the machine file's disk keys (blkq.c).
+ * With ELV_TEST_BLKTRACE=DIR in the environment the disk's events go to
+ * DIR/elv/sda.blktrace.0, as ra_sim --blktrace writes them.
  *
  * --check runs the cases below (CFQ's close cooperators, 2.6.30), each
  * in a child process, and compares their output with the exact one:
@@ -39,14 +50,17 @@ static struct disk disk;
 /* blkq.c names the task it works for (blktrace, never on here). */
 struct task_struct *shim_current;
 
-simtime_t disk_service(struct disk *d, uint64_t sector, uint64_t nsect,
-		       bool *seek)
+simtime_t disk_service(struct disk *d, simtime_t start, uint64_t sector,
+		       uint64_t nsect, bool *seek)
 {
 	*seek = false;
 	d->mech.head = sector + nsect;
-	printf("%llu dispatch pid=%d sector=%llu nsect=%llu\n",
+	printf("%llu dispatch pid=%d sector=%llu nsect=%llu",
 	       (unsigned long long)(sim_now / NS_PER_US), d->active->pid,
 	       (unsigned long long)sector, (unsigned long long)nsect);
+	if (start != sim_now)
+		printf(" start=%llu", (unsigned long long)(start / NS_PER_US));
+	printf("\n");
 	return SERVICE_US * NS_PER_US;
 }
 
@@ -66,12 +80,29 @@ static void end_io(struct bio *b, int err)
 	       (unsigned long long)b->sector);
 }
 
+/* The bios of one line, and of the "+" lines after it: one submission. */
+#define SUB_MAX	16
+struct submission {
+	struct bio *b[SUB_MAX];
+	unsigned int n;
+};
+
 static void submit(void *obj, uint64_t arg)
 {
-	struct bio *b = obj;
+	struct submission *s = obj;
+	struct blk_plug plug;
+	unsigned int i;
 
 	(void)arg;
-	submit_bio(b);
+	if (s->n == 1) {
+		submit_bio(s->b[0]);
+	} else {
+		blk_start_plug(&plug);
+		for (i = 0; i < s->n; i++)
+			submit_bio(s->b[i]);
+		blk_finish_plug(&plug);
+	}
+	free(s);
 }
 
 /* One run: @argv[1] the elevator, then its tunables; requests on stdin. */
@@ -79,11 +110,26 @@ static int run(int argc, char **argv)
 {
 	const struct elevator_type *e;
 	unsigned long long at, sector, nsect;
-	int i, pid;
+	const char *bt = getenv("ELV_TEST_BLKTRACE");
+	struct submission *sub = NULL;
+	char line[256], more[4];
+	int i, pid, n;
 
+	/* The block queue's keys, before the elevator. */
+	while (argc > 1 && (!strncmp(argv[1], "queue_depth=", 12) ||
+			    !strncmp(argv[1], "nr_requests=", 12))) {
+		unsigned int v = (unsigned int)atoi(argv[1] + 12);
+
+		if (argv[1][0] == 'q')
+			disk.p.queue_depth = v;
+		else
+			disk.p.nr_requests = v;
+		argc--;
+		argv++;
+	}
 	e = argc < 2 ? NULL : elevator_find(argv[1]);
 	if (!e) {
-		fprintf(stderr, "usage: elv_test ELEVATOR [TUNABLE=VALUE]... < requests (elevators: %s)\n",
+		fprintf(stderr, "usage: elv_test [queue_depth=N] [nr_requests=N] ELEVATOR [TUNABLE=VALUE]... < requests (elevators: %s)\n",
 			elevator_names());
 		return 2;
 	}
@@ -110,23 +156,45 @@ static int run(int argc, char **argv)
 		disk.p.elv_tun[k] = atof(eq + 1);
 	}
 	blk_init_queue(&disk);
-	while (scanf("%llu %d %llu %llu", &at, &pid, &sector, &nsect) == 4) {
-		struct bio *b = bio_alloc();
+	if (bt)
+		blkt_start(&disk, 1, bt, "elv");
+	while (fgets(line, sizeof(line), stdin)) {
+		struct bio *b;
 
+		n = sscanf(line, "%llu %d %llu %llu %3s", &at, &pid, &sector,
+			   &nsect, more);
+		if (n < 4)
+			break;
+		b = bio_alloc();
 		b->disk = &disk;
-		b->pid = pid;
 		b->sector = sector;
 		b->nr = nsect / PAGE_SECTORS;
 		b->end_io = end_io;
-		ev_at(at * NS_PER_US, submit, b, 0);
+		if (n == 5 && !strcmp(more, "+") && sub && sub->n < SUB_MAX) {
+			b->pid = sub->b[0]->pid;
+			sub->b[sub->n++] = b;
+			continue;
+		}
+		b->pid = pid;
+		sub = sim_alloc(sizeof(*sub));
+		sub->b[0] = b;
+		sub->n = 1;
+		ev_at(at * NS_PER_US, submit, sub, 0);
 	}
 	while (ev_step())
 		;
-	printf("idles=%llu idle_us=%llu preempts=%llu qmerges=%llu\n",
+	printf("idles=%llu idle_us=%llu preempts=%llu qmerges=%llu",
 	       (unsigned long long)disk.st.idles,
 	       (unsigned long long)(disk.st.idle_ns / NS_PER_US),
 	       (unsigned long long)disk.st.preempts,
 	       (unsigned long long)disk.st.merges_queues);
+	if (disk.p.nr_requests)
+		printf(" tag_waits=%llu tag_wait_us=%llu",
+		       (unsigned long long)disk.st.tag_waits,
+		       (unsigned long long)(disk.st.tag_wait_ns / NS_PER_US));
+	printf("\n");
+	if (bt)
+		blkt_stop(&disk, 1);
 	blk_exit_queue(&disk);
 	return 0;
 }

@@ -158,6 +158,14 @@ diskerr dtunrange "[disk sda]\nelevator=cfq\nslice_idle=1001\n" \
 diskerr dcpus "[system]\ncpus=4097\n" \
 	"FILE:2: bad value '4097' for option 'cpus' (allowed: 0 to 4096)"
 diskerr dsection "[controller]\n" "FILE:1: unknown section 'controller'"
+diskerr dqdepth0 "[disk sda]\nqueue_depth=0\n" \
+	"FILE:2: bad value '0' for option 'queue_depth' (allowed: 1 to 4096)"
+diskerr dqdepth "[disk sda]\nqueue_depth=4097\n" \
+	"FILE:2: bad value '4097' for option 'queue_depth' (allowed: 1 to 4096)"
+diskerr dnrreq "[disk sda]\nnr_requests=65537\n" \
+	"FILE:2: bad value '65537' for option 'nr_requests' (allowed: 0 to 65536)"
+diskerr dnrreqneg "[disk sda]\nnr_requests=-1\n" \
+	"FILE:2: bad value '-1' for option 'nr_requests'"
 
 # ---- numbers out of range: every one has a range, and the error names it.
 # Before, the first two hung (the saturated or near-2^64 size wrapped the
@@ -450,6 +458,57 @@ elv "bfq: max_budget ends a queue's turn" "bfq max_budget=16 slice_idle=0" '0 1 
 check "elevator: cfq: close cooperators (elv_test --check, 13 cases)" \
 	sh -c "\"$OUT/elv_test\" --check > $TMP/elvc.out"
 
+# ---- a disk taking several requests (queue_depth=N: sent at once,
+# served one after the other in the order sent, "start=" when the disk
+# begins one later than it was sent) and a cap on the requests allocated
+# at once (nr_requests=N: a bio that merges nowhere and finds none free
+# waits, FIFO, out of reach of merges; tag_waits and their summed wait
+# in the last line), through elv_test (1000 us a request) ----
+elv "queue_depth=4: four sent at once, served in the order sent; D2C includes the wait behind the ones before" "queue_depth=4 noop" '0 1 0 8\n0 2 1000 8\n0 3 500 8\n0 4 3000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n0 ${D}2 sector=1000 nsect=8 start=1000\n0 ${D}3 sector=500 nsect=8 start=2000\n0 ${D}4 sector=3000 nsect=8 start=3000\n1000 ${C}1 sector=0\n2000 ${C}2 sector=1000\n3000 ${C}3 sector=500\n4000 ${C}4 sector=3000\nidles=0 idle_us=0 preempts=0 qmerges=0"
+elv "nr_requests=2: a third bio that merges nowhere waits, gets its request at the first completion" "nr_requests=2 noop" '0 1 0 8\n0 2 1000 8\n0 3 500 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=1000 nsect=8\n2000 ${C}2 sector=1000\n2000 ${D}3 sector=500 nsect=8\n3000 ${C}3 sector=500\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=1 tag_wait_us=1000"
+elv "nr_requests=2: a bio behind a waiting one waits too, even contiguous with it; one contiguous with a request merges" "nr_requests=2 noop" '0 1 0 8\n0 2 1000 8\n0 3 500 8\n100 4 508 8\n100 5 1008 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=1000 nsect=16\n2000 ${C}2 sector=1000\n2000 ${C}5 sector=1008\n2000 ${D}3 sector=500 nsect=8\n3000 ${C}3 sector=500\n3000 ${D}4 sector=508 nsect=8\n4000 ${C}4 sector=508\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=2 tag_wait_us=2900"
+# "+": in one plugged submission with the line before.  Its submitter
+# sleeps for a request: the bios after the waiting one follow it and,
+# when it wakes, join the request it got if contiguous, else wait again
+# (behind pid 3, which came in meanwhile).
+elv "nr_requests=1: the bios after a waiting one in its submission join its request, or wait again" "nr_requests=1 noop" '0 1 1000 8\n0 2 0 8\n0 2 8 8 +\n0 2 5000 8 +\n0 2 5008 8 +\n100 3 9000 8\n' \
+"0 ${D}1 sector=1000 nsect=8\n1000 ${C}1 sector=1000\n1000 ${D}2 sector=0 nsect=16\n2000 ${C}2 sector=0\n2000 ${C}2 sector=8\n2000 ${D}3 sector=9000 nsect=8\n3000 ${C}3 sector=9000\n3000 ${D}2 sector=5000 nsect=16\n4000 ${C}2 sector=5000\n4000 ${C}2 sector=5008\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=3 tag_wait_us=5900"
+elv "nr_requests=1: another submitter's bio contiguous with a waiting one gets a request of its own" "nr_requests=1 noop" '0 1 1000 8\n0 2 0 8\n0 3 8 8\n' \
+"0 ${D}1 sector=1000 nsect=8\n1000 ${C}1 sector=1000\n1000 ${D}2 sector=0 nsect=8\n2000 ${C}2 sector=0\n2000 ${D}3 sector=8 nsect=8\n3000 ${C}3 sector=8\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=2 tag_wait_us=3000"
+# The idling schedulers on a deeper disk: a dry queue that would be idled
+# on keeps the disk while its requests are on it, the idle starting at
+# its last completion; one that would not (slice_idle=0) gives way at once.
+for e in bfq cfq; do
+	elv "$e, queue_depth=4: a dry queue keeps the disk until its last completion, then idles" "queue_depth=4 $e" '0 1 0 8\n0 1 100 8\n0 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n0 ${D}1 sector=100 nsect=8 start=1000\n1000 ${C}1 sector=0\n2000 ${C}1 sector=100\n10000 ${D}2 sector=100000 nsect=8\n11000 ${C}2 sector=100000\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+	elv "$e, queue_depth=4, slice_idle=0: a dry queue gives way with its requests on the disk" "queue_depth=4 $e slice_idle=0" '0 1 0 8\n0 1 100 8\n0 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n0 ${D}1 sector=100 nsect=8 start=1000\n0 ${D}2 sector=100000 nsect=8 start=2000\n1000 ${C}1 sector=0\n2000 ${C}1 sector=100\n3000 ${C}2 sector=100000\nidles=0 idle_us=0 preempts=0 qmerges=0"
+done
+# CFQ's quantum (4): with pid 2 waiting, pid 1 has at most 4 on the disk.
+elv "cfq, queue_depth=8: the active queue sends at most its quantum (4) while another waits" "queue_depth=8 cfq slice_idle=0" '0 3 10000 8\n0 3 10100 8 +\n0 3 10200 8 +\n0 3 10300 8 +\n0 3 10400 8 +\n0 3 10500 8 +\n0 3 10600 8 +\n0 3 10700 8 +\n100 1 0 8\n100 1 100 8 +\n100 1 200 8 +\n100 1 300 8 +\n100 1 400 8 +\n100 2 100000 8\n' \
+"0 ${D}3 sector=10000 nsect=8\n0 ${D}3 sector=10100 nsect=8 start=1000\n0 ${D}3 sector=10200 nsect=8 start=2000\n0 ${D}3 sector=10300 nsect=8 start=3000\n0 ${D}3 sector=10400 nsect=8 start=4000\n0 ${D}3 sector=10500 nsect=8 start=5000\n0 ${D}3 sector=10600 nsect=8 start=6000\n0 ${D}3 sector=10700 nsect=8 start=7000\n1000 ${C}3 sector=10000\n1000 ${D}1 sector=400 nsect=8 start=8000\n2000 ${C}3 sector=10100\n2000 ${D}1 sector=300 nsect=8 start=9000\n3000 ${C}3 sector=10200\n3000 ${D}1 sector=200 nsect=8 start=10000\n4000 ${C}3 sector=10300\n4000 ${D}1 sector=100 nsect=8 start=11000\n5000 ${C}3 sector=10400\n6000 ${C}3 sector=10500\n7000 ${C}3 sector=10600\n8000 ${C}3 sector=10700\n9000 ${C}1 sector=400\n9000 ${D}1 sector=0 nsect=8 start=12000\n9000 ${D}2 sector=100000 nsect=8 start=13000\n10000 ${C}1 sector=300\n11000 ${C}1 sector=200\n12000 ${C}1 sector=100\n13000 ${C}1 sector=0\n14000 ${C}2 sector=100000\nidles=0 idle_us=0 preempts=0 qmerges=0"
+# blktrace of the nr_requests=2 case: the waiting bio's G (and I) at the
+# first completion, 1 ms after its Q, as 6.1's trace has it after the
+# tag wait; btt's Q2G and Q2C see the wait.
+printf '0 1 0 8\n0 2 1000 8\n0 3 500 8\n' |
+	ELV_TEST_BLKTRACE="$TMP/elvbt" "$OUT/elv_test" nr_requests=2 noop > /dev/null
+$OUT/blkt_dump "$TMP/elvbt/elv/sda.blktrace.0" |
+	awk '$5 == 500 || $3 == "C" { print $2, $3, $5 }' | tr '\n' ';' > "$TMP/elvbt.got"
+check "nr_requests=2, blktrace: the waiting bio's G and I come at the first completion (Q at 0, C of sector 0 and G at 1 ms)" \
+	test "$(cat "$TMP/elvbt.got")" = "0 Q 500;1000000 C 0;1000000 G 500;1000000 I 500;2000000 C 1000;2000000 D 500;3000000 C 500;"
+if command -v blkparse > /dev/null && command -v btt > /dev/null; then
+	blkparse -q -i sda -D "$TMP/elvbt/elv" -d "$TMP/elvbt.bin" -O > /dev/null 2>&1
+	(cd "$TMP" && btt -i elvbt.bin > elvbt.btt 2>&1)
+	check "nr_requests=2, btt: Q2G 1 ms for one bio of 3 (mean 0.333 ms), Q2C 1, 2 and 3 ms" \
+		test "$(awk '$1 == "Q2G" || $1 == "Q2C" { print $1, $3, $4, $5 }' "$TMP/elvbt.btt" | tr '\n' ';')" = "Q2G 0.000333334 0.001000000 3;Q2C 0.002000000 0.003000000 3;"
+else
+	tap_skip "nr_requests=2, btt: Q2G and Q2C" \
+		"blktrace not installed (scripts/deps.sh blktrace)"
+fi
+
 # ---- CPUs: two readers of cached files, 64 MB each in 4 KB read(2)s at
 # 1 us + 4096 B / 2000 MB/s = 3.048 us each: 16384 x 3.048 = 49.94 ms of
 # CPU per reader.  One CPU runs them one after the other (99.9 ms); two
@@ -500,6 +559,67 @@ printf '[global]\nrw=randread\nbs=4k\nsize=32m\nio_size=512k\nioengine=psync\n\n
 "$SIM" --impl ours "$TMP/thr.disks" "$TMP/ios.fio" > "$TMP/ios.out"
 check "io_size: a random reader stops after 512 KB of its 32 MB (128 reads of 20 ms: 2560 ms)" \
 	test "$(field "$TMP/ios.out" ours reqs_per_disk) $(field "$TMP/ios.out" ours elapsed_ms)" = "128 2560"
+
+# ---- queue_depth and nr_requests in ra_sim.  Their defaults are the
+# disks of before: a spindle takes 1 request, a throttled disk 128, no
+# cap; saying so changes nothing but the report's "queue" line. ----
+for v in "spindle:queue_depth=1 nr_requests=0" "throttled:queue_depth=128"; do
+	kind=${v%%:*}
+	if [ "$kind" = spindle ]; then
+		printf '[system]\nmemory=64m\nseed=1\n\n[disk sda]\npartitions=0\nmount=/mnt/%%d\nelevator=bfq\n' > "$TMP/qd0.disks"
+	else
+		sed 's/^elevator=noop$/elevator=bfq/' "$TMP/thr.disks" \
+			> "$TMP/qd0.disks"
+	fi
+	{ cat "$TMP/qd0.disks"; for kv in ${v#*:}; do echo "$kv"; done; } > "$TMP/qd1.disks"
+	dev=$(sed -n 's/^\[disk \(.*\)\]$/\1/p' "$TMP/qd0.disks")
+	printf '[global]\nrw=read\nbs=4k\nsize=8m\nioengine=psync\nnumjobs=2\n\n[a]\nfilename=/mnt/%s/a\n\n[b]\nfilename=/mnt/%s/b\n' "$dev" "$dev" > "$TMP/qd.fio"
+	"$SIM" "$TMP/qd0.disks" "$TMP/qd.fio" | grep -v '^engine:' > "$TMP/qd0.out"
+	"$SIM" "$TMP/qd1.disks" "$TMP/qd.fio" | grep -v '^engine:' > "$TMP/qd1.out"
+	check "queue: $kind disk, ${v#*:} is the default: the same report but for its queue line" \
+		sh -c "grep -v '^  queue ' $TMP/qd1.out | cmp -s - $TMP/qd0.out && \
+		       test \$(grep -c '^  queue $dev: ' $TMP/qd1.out) = 2 && \
+		       ! grep -q '^  queue ' $TMP/qd0.out"
+done
+# The bench's spindle, 8 readers of 4 files, nr_requests=4 and 4 (or 2)
+# requests on the disk.  From the blktrace: never more than queue_depth
+# dispatched and not completed, nor nr_requests allocated (G) and not
+# completed, and both reached; completions in the order of dispatch;
+# every bio that got its request (G) after its Q got it at a completion,
+# and the report counts them (tag_waits).
+SPD="capacity=8g rpm=2000 seek_ms=22.5 track_ms=2.5 rate_mbps=20 overhead_us=100 cache_kb=0"
+printf '[global]\nrw=read\nbs=4k\nsize=4m\nioengine=psync\nnumjobs=2\n\n[a]\nfilename=/mnt/sda/a\n[b]\nfilename=/mnt/sda/b\n[c]\nfilename=/mnt/sda/c\n[d]\nfilename=/mnt/sda/d\n' > "$TMP/qs.fio"
+for v in "mq-deadline 4 4" "bfq 2 4"; do
+	# shellcheck disable=SC2086
+	set -- $v
+	e=$1 qd=$2 nr=$3
+	{
+		printf '[system]\nmemory=256m\nseed=1\ncpus=2\n\n[disk sda]\npartitions=0\nmount=/mnt/%%d\n'
+		for kv in $SPD; do echo "$kv"; done
+		printf 'elevator=%s\nqueue_depth=%s\nnr_requests=%s\n' "$e" "$qd" "$nr"
+	} > "$TMP/qs-$e.disks"
+	"$SIM" --impl ours --blktrace "$TMP/qs-$e" "$TMP/qs-$e.disks" \
+		"$TMP/qs.fio" > "$TMP/qs-$e.out"
+	waits=$(grep '^  queue sda: ' "$TMP/qs-$e.out" | tr ' ' '\n' | sed -n 's/^tag_waits=//p')
+	got=$("$OUT/blkt_dump" "$TMP/qs-$e/ours/sda.blktrace.0" | awk '
+		$3 == "Q" { q[$5] = $2 }
+		$3 == "G" { if (++alloc > maxa) maxa = alloc
+			if ($2 > q[$5]) { nw++; wt[nw] = $2 } }
+		$3 == "D" { if (++busy > maxb) maxb = busy; d[++nd] = $5 }
+		$3 == "C" { busy--; alloc--; c[++nc] = $5; ct[$2] = 1 }
+		END {
+			for (i = 1; i <= nd; i++) if (d[i] != c[i]) order = "bad"
+			for (i = 1; i <= nw; i++) if (!(wt[i] in ct)) atc = "bad"
+			printf "on_disk=%d allocated=%d order=%s waits=%d at_completion=%s\n",
+				maxb, maxa, order ? order : "ok", nw, atc ? atc : "ok" }')
+	echo "     $e: $got (report: tag_waits=$waits)"
+	check "queue: spindle, $e, queue_depth=$qd nr_requests=$nr: $qd on the disk and $nr allocated at most (both reached), served in the order sent, waits granted at completions and counted" \
+		test "$got" = "on_disk=$qd allocated=$nr order=ok waits=$waits at_completion=ok"
+	check "queue: spindle, $e: waits happened (tag_waits > 0)" test "${waits:-0}" -gt 0
+done
+"$SIM" --impl ours "$TMP/qs-bfq.disks" "$TMP/qs.fio" | grep -v '^engine:' > "$TMP/qs2.out"
+check "queue: determinism: the same run again, the same report" \
+	sh -c "grep -v '^engine:\|^  blktrace ' $TMP/qs-bfq.out | cmp -s - $TMP/qs2.out"
 
 # ---- blktrace (--blktrace DIR): the disks' events in blktrace's binary
 # format, read back field by field (tests/blkt_dump.c), then by the real
