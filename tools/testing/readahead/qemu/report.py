@@ -15,7 +15,9 @@ against the IOPS throttle), the elapsed time from /proc/uptime around
 the fio run, major faults from the /proc/vmstat pgmajfault delta, the
 guest's CPU time from /proc/stat (user, nice, system, irq, softirq,
 steal of all CPUs, in USER_HZ = 100 ticks) per GB that fio read, and
-how busy the vCPUs were.  From blktrace (bt/dK.txt, blkparse's events;
+how busy the vCPUs were; the first data disk's block queue limits
+(guest-info: max_sectors_kb, read_ahead_kb, hardware queues, driver tags
+per queue, nr_requests per queue).  From blktrace (bt/dK.txt, blkparse's events;
 bt/dK.btt, btt's table): the mean Q2C and D2C latencies of the busiest
 disk (btt), and over all data disks the read requests issued (D),
 their mean size, seeks per MB (an issued read not starting where the
@@ -83,11 +85,18 @@ class Run:
             self.bps = int(self.host['bps'])
             self.iops = int(self.host['iops'])
         self.ra_kb = self.host.get('read_ahead_kb', 'default')
+        # The first data disk's block queue limits (guest-info), as
+        # calibrate.sh gives them to the simulator.
+        self.queue = {}
         try:
             info = open(os.path.join(r, 'guest-info')).read()
             m = re.search(r'^read_ahead_kb \S+ \S+ (\d+)', info, re.M)
             if m:
                 self.ra_kb = m.group(1)
+            for key in QUEUE_KEYS:
+                m = re.search(r'^%s d0 \S+ (\d+)$' % key, info, re.M)
+                if m:
+                    self.queue[key] = m.group(1)
         except OSError:
             pass
         t0 = float(open(os.path.join(r, 'uptime.before')).read())
@@ -141,6 +150,27 @@ class Run:
         self.bt = blktrace_figures(self.dir, self.disks)
         st = os.path.join(r, 'ra-stats')
         self.ra_stats = open(st).read() if os.path.exists(st) else None
+
+
+# guest-info's per-disk block queue figures, in the order printed.
+QUEUE_KEYS = ('max_sectors_kb', 'read_ahead_kb', 'hw_queues', 'nr_tags',
+              'nr_requests')
+
+
+def queue_line(runs):
+    """The guest's queue limits of a table's runs: "KEY VALUE" for each
+    of QUEUE_KEYS guest-info has, values that differ between runs joined
+    by "/"; None when no run recorded any."""
+    out = []
+    for key in QUEUE_KEYS:
+        vals = []
+        for r in runs:
+            v = r.queue.get(key)
+            if v is not None and v not in vals:
+                vals.append(v)
+        if vals:
+            out.append('%s %s' % (key, '/'.join(vals)))
+    return ' '.join(out) if out else None
 
 
 def cpustat(path):
@@ -359,6 +389,9 @@ def print_ab(runs):
                    med([r.secs for r in b]) / med([r.secs for r in a]),
                    ', CPU s/GB %.3f' % (med(cb) / med(ca))
                    if ca and cb else ''))
+        q = queue_line(jr)
+        if q:
+            print('guest queue (d0): ' + q)
         names = sorted({n for r in jr for n in r.disks})
         hdr = '%-10s' % 'per disk'
         for f in flavours:
