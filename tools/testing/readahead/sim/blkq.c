@@ -40,6 +40,13 @@
  * blktrace's G is when the bio gets its request, so Q2G is the wait.
  * One cap per disk: 6.1 counts nr_requests per hardware queue, and the
  * submitting CPU picks the queue; the simulator's CPUs have no identity.
+ * hw_queues = N: the disk is reached through N hardware queues, each of
+ * which takes one request from the scheduler when the disk is full
+ * (6.1's __blk_mq_do_dispatch_sched() takes a request, then finds no
+ * driver tag for it and leaves it on the queue's dispatch list, taking
+ * no more while it is there): up to N requests wait there, in the order
+ * taken, out of merge reach, and go to the disk before the scheduler is
+ * asked again.  blktrace's D is when one reaches the disk.
  */
 #include "elevator.h"
 #include "blktrace.h"
@@ -129,37 +136,70 @@ unsigned int blk_queue_depth(const struct disk *d)
 	return d->p.mech.iops > 0 ? VIRTIO_DEPTH : 1;
 }
 
+/* @r goes to the disk (D), which starts it when those before are done. */
+static void send(struct disk *d, struct blk_request *r)
+{
+	simtime_t t, start;
+	bool seek;
+
+	if (d->bt)
+		blkt_rq(d, BLKT_ISSUE, r, ctx_pid, 0);
+	d->active = r;
+	r->issued_at = sim_now;
+	d->nr_busy++;
+	if (d->nr_busy > d->st.max_busy)
+		d->st.max_busy = d->nr_busy;
+	r->disk = d;
+	start = max(sim_now, d->dev_free);
+	t = disk_service(d, start, r->sector, r->nsect, &seek);
+	d->dev_free = start + t;
+	d->st.seeks += seek;
+	d->st.busy_ns += t;
+	ev_at(d->dev_free, complete, r, 0);
+}
+
 /*
  * Send the scheduler's choices to the disk while it takes more (its
- * depth), which it serves one after the other in the order sent.
+ * depth), which it serves one after the other in the order sent.  With
+ * hw_queues, a full disk still gets that many more taken from the
+ * scheduler: they wait, out of its reach, and go to the disk first.
  */
 static void dispatch(struct disk *d)
 {
 	unsigned int depth = blk_queue_depth(d);
 	struct blk_request *r;
-	simtime_t t, start;
-	bool seek;
 
-	/* Asked even with nothing waiting: an idling scheduler ends its idle. */
-	while (d->nr_busy < depth && !d->plugged) {
+	while (!d->plugged) {
+		if (d->nr_busy < depth && d->hw_wait) {
+			r = d->hw_wait;
+			d->hw_wait = r->next;
+			r->next = NULL;
+			d->nr_hw_wait--;
+			send(d, r);
+			continue;
+		}
+		if (d->nr_busy >= depth && d->nr_hw_wait >= d->p.hw_queues)
+			return;
+		/* Asked even with nothing waiting: an idling scheduler ends its idle. */
 		r = d->p.elv->next(d);
 		if (!r)
 			return;
 		unlink_request(d, r);
-		if (d->bt)
-			blkt_rq(d, BLKT_ISSUE, r, ctx_pid, 0);
-		d->active = r;
-		r->issued_at = sim_now;
-		d->nr_busy++;
-		if (d->nr_busy > d->st.max_busy)
-			d->st.max_busy = d->nr_busy;
-		r->disk = d;
-		start = max(sim_now, d->dev_free);
-		t = disk_service(d, start, r->sector, r->nsect, &seek);
-		d->dev_free = start + t;
-		d->st.seeks += seek;
-		d->st.busy_ns += t;
-		ev_at(d->dev_free, complete, r, 0);
+		if (d->nr_busy < depth) {
+			send(d, r);
+			continue;
+		}
+		/* A hardware queue's dispatch list: one request each. */
+		if (d->hw_wait) {
+			struct blk_request *t = d->hw_wait;
+
+			while (t->next)
+				t = t->next;
+			t->next = r;
+		} else {
+			d->hw_wait = r;
+		}
+		d->nr_hw_wait++;
 	}
 }
 

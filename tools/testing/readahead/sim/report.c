@@ -228,7 +228,7 @@ static void report_blktrace(FILE *out, const struct disk *d)
 }
 
 /*
- * A disk given queue_depth or nr_requests: the most requests it had on
+ * A disk given queue_depth, nr_requests or hw_queues: the most requests it had on
  * the disk and allocated at once, and the bios that waited for a request
  * (their mean wait, Q to G).
  */
@@ -236,10 +236,10 @@ static void report_queue(FILE *out, const struct disk *d)
 {
 	const struct disk_stat *st = &d->st;
 
-	if (!d->p.queue_depth && !d->p.nr_requests)
+	if (!d->p.queue_depth && !d->p.nr_requests && !d->p.hw_queues)
 		return;
-	fprintf(out, "  queue %s: queue_depth=%u nr_requests=%u max_on_disk=%llu max_allocated=%llu tag_waits=%llu tag_wait_avg_ms=%.3f\n",
-		d->name, blk_queue_depth(d), d->p.nr_requests,
+	fprintf(out, "  queue %s: queue_depth=%u nr_requests=%u hw_queues=%u max_on_disk=%llu max_allocated=%llu tag_waits=%llu tag_wait_avg_ms=%.3f\n",
+		d->name, blk_queue_depth(d), d->p.nr_requests, d->p.hw_queues,
 		(unsigned long long)st->max_busy,
 		(unsigned long long)st->max_alloc,
 		(unsigned long long)st->tag_waits,

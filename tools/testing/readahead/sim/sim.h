@@ -71,6 +71,8 @@ struct disk_params {
 	 */
 	unsigned int queue_depth;
 	unsigned int nr_requests;
+	/* hardware queues, each holding one request beyond queue_depth */
+	unsigned int hw_queues;
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
 	/* fail_sectors: reads touching these (inclusive, absolute) fail */
@@ -111,6 +113,9 @@ struct disk {
 	struct blk_request *active;	/* the last one sent to the disk */
 	unsigned int nr_busy;		/* requests on the disk */
 	simtime_t dev_free;		/* when the disk has done them all */
+	/* taken from the scheduler, waiting for the disk (hw_queues) */
+	struct blk_request *hw_wait;
+	unsigned int nr_hw_wait;
 	/* bios waiting for a request (nr_requests), oldest first */
 	struct bio *tag_wait, *tag_wait_tail;
 	uint64_t tag_wait_sub;		/* its submitter sleeps: blkq.c */

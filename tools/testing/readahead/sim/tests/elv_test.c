@@ -23,11 +23,12 @@
  * tag_wait_us=N" (bios that waited for a request, their waits summed)
  * when nr_requests is set.  Usage:
  *
- *   elv_test [queue_depth=N] [nr_requests=N] ELEVATOR [TUNABLE=VALUE]...
- *            < requests
+ *   elv_test [queue_depth=N] [nr_requests=N] [hw_queues=N] ELEVATOR
+ *            [TUNABLE=VALUE]... < requests
  *   elv_test --check
  *
- * queue_depth and nr_requests are the machine file's disk keys (blkq.c).
+ * queue_depth, nr_requests and hw_queues are the machine file's disk
+ * keys (blkq.c).
  * With ELV_TEST_BLKTRACE=DIR in the environment the disk's events go to
  * DIR/elv/sda.blktrace.0, as ra_sim --blktrace writes them.
  *
@@ -117,11 +118,14 @@ static int run(int argc, char **argv)
 
 	/* The block queue's keys, before the elevator. */
 	while (argc > 1 && (!strncmp(argv[1], "queue_depth=", 12) ||
-			    !strncmp(argv[1], "nr_requests=", 12))) {
-		unsigned int v = (unsigned int)atoi(argv[1] + 12);
+			    !strncmp(argv[1], "nr_requests=", 12) ||
+			    !strncmp(argv[1], "hw_queues=", 10))) {
+		unsigned int v = (unsigned int)atoi(strchr(argv[1], '=') + 1);
 
 		if (argv[1][0] == 'q')
 			disk.p.queue_depth = v;
+		else if (argv[1][0] == 'h')
+			disk.p.hw_queues = v;
 		else
 			disk.p.nr_requests = v;
 		argc--;
@@ -129,7 +133,7 @@ static int run(int argc, char **argv)
 	}
 	e = argc < 2 ? NULL : elevator_find(argv[1]);
 	if (!e) {
-		fprintf(stderr, "usage: elv_test [queue_depth=N] [nr_requests=N] ELEVATOR [TUNABLE=VALUE]... < requests (elevators: %s)\n",
+		fprintf(stderr, "usage: elv_test [queue_depth=N] [nr_requests=N] [hw_queues=N] ELEVATOR [TUNABLE=VALUE]... < requests (elevators: %s)\n",
 			elevator_names());
 		return 2;
 	}
