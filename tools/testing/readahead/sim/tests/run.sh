@@ -628,6 +628,14 @@ for v in "mq-deadline 4 4" "bfq 2 4"; do
 		test "$got" = "on_disk=$qd allocated=$nr order=ok waits=$waits at_completion=ok"
 	check "queue: spindle, $e: waits happened (tag_waits > 0)" test "${waits:-0}" -gt 0
 done
+for e in mq-deadline bfq cfq; do
+	sed "s/^elevator=.*/elevator=$e/; s/^queue_depth=.*/queue_depth=4\nhw_queues=2/" \
+		"$TMP/qs-bfq.disks" > "$TMP/qa.disks"
+	check "asan: queue: $e, queue_depth=4 nr_requests=4 hw_queues=2, checks hold (both)" \
+		sh -c "timeout 120 $ASAN $TMP/qa.disks $TMP/qs.fio > $TMP/qa.out 2>&1 && \
+		       test \$(grep -c '^Checks: .*: ok\$' $TMP/qa.out) = 2 && \
+		       grep -q '^  queue sda: queue_depth=4 nr_requests=4 hw_queues=2 ' $TMP/qa.out"
+done
 "$SIM" --impl ours "$TMP/qs-bfq.disks" "$TMP/qs.fio" | grep -v '^engine:' > "$TMP/qs2.out"
 check "queue: determinism: the same run again, the same report" \
 	sh -c "grep -v '^engine:\|^  blktrace ' $TMP/qs-bfq.out | cmp -s - $TMP/qs2.out"
