@@ -72,10 +72,11 @@
  *
  * On mappings that take large folios, windows are read in them, as 6.1
  * reads them: a stream's first window in folios of up to order 2, each
- * asynchronous window in folios up to two orders larger than the largest
- * of the window before (the largest folio, not the marked one, so that
- * a stream that started unaligned ramps up as fast), up to the page
- * cache's largest order.  Folios are naturally aligned and never reach
+ * asynchronous window in folios up to two orders larger than the window
+ * before asked for (the state keeps the order, so that a stream that
+ * started unaligned, whose first folios are small, ramps up as fast; a
+ * marker the state does not account for goes by the largest folio of
+ * its window), up to the page cache's largest order.  Folios are naturally aligned and never reach
  * past the window or the end of the file; the marker starts a folio, so
  * that a window has exactly one marked folio and its asynchronous part
  * is what follows it.  Where a large folio would overlap a cached page,
@@ -120,7 +121,7 @@
 /*
  * On mappings with large folios, a stream's first window is read in folios
  * of up to order RA_ORDER_START, and each asynchronous window in folios
- * up to RA_ORDER_STEP orders larger than the largest of the window before.
+ * up to RA_ORDER_STEP orders larger than the window before asked for.
  */
 #define RA_ORDER_START		2
 #define RA_ORDER_STEP		2
@@ -747,37 +748,58 @@ static unsigned int ra_order(struct address_space *mapping,
 }
 
 /*
- * The order the window holding the marked @folio was read with, the
- * window ending at @end: that of its largest folio.  The marked folio
- * alone would understate it when the window started unaligned (its first
- * folios are small, and an asynchronous window is marked on its first),
- * and a stream that started unaligned stays so.  The largest folio sits
- * in the largest naturally aligned block between the marked folio and
- * the end: on either side of @mid, the multiple of the largest power of
- * two in that range.  Look there.
+ * The order another reader's window holding the marked @folio was read
+ * with, the window ending at @end, as far as the cache tells: that of the
+ * folio at @mid, the multiple of the largest power of two between the
+ * marked folio and the end, where the window's largest folios start.
+ * The marked folio alone would understate it when the window started
+ * unaligned (its first folios are small, and an asynchronous window is
+ * marked on its first).  A window whose larger half lies before @mid is
+ * read as one order lower; the ramp still climbs.
  */
 static unsigned int ra_window_order(struct address_space *mapping,
 				    struct folio *folio, pgoff_t end)
 {
 	unsigned int order = folio_order(folio);
 	pgoff_t start = folio->index;
-	unsigned int below, above;
-	pgoff_t mid, at;
+	pgoff_t mid;
 	void *entry;
 
 	if (end <= start + (1UL << order))
 		return order;
 	mid = round_down(end - 1, 1UL << __fls(start ^ (end - 1)));
-	below = ilog2(mid - start);
-	above = ilog2(end - mid);
-	at = above >= below ? mid : mid - (1UL << below);
-	if (max(above, below) <= order)
+	if (ilog2(end - mid) <= order)
 		return order;
 	rcu_read_lock();
-	entry = xa_load(&mapping->i_pages, at);
+	entry = xa_load(&mapping->i_pages, mid);
 	if (entry && !xa_is_value(entry))
 		order = max(order, folio_order(entry));
 	rcu_read_unlock();
+	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
+}
+
+/*
+ * The folio order to read the window just decided with.  A synchronous
+ * window starts the ramp; an asynchronous one goes RA_ORDER_STEP above
+ * the window it follows, which ends where this one starts: above the
+ * order the state keeps when the marker is ours (@pattern subsequent),
+ * else above that of the largest folio the cache holds of that window.
+ */
+static unsigned int ra_next_order(struct readahead_control *ractl,
+				  struct folio *folio,
+				  enum ra_pattern pattern)
+{
+	struct file_ra_state *ra = ractl->ra;
+	unsigned int order = RA_ORDER_START;
+	unsigned int prev;
+
+	if (!mapping_large_folio_support(ractl->mapping))
+		return 0;
+	if (folio) {
+		prev = pattern == RA_PATTERN_SUBSEQUENT ? ra->order :
+			ra_window_order(ractl->mapping, folio, ra->start);
+		order = max(prev, order) + RA_ORDER_STEP;
+	}
 	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
 }
 
@@ -802,6 +824,7 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 			ra_set_window(ra, ra->start, max, max / 2);
 	}
 	ractl->_index = ra->start;
+	ra->order = order;
 	return ra_read_upto(ractl, ra->size, ra->async_size, order, eof);
 }
 
@@ -875,7 +898,6 @@ static void ondemand_readahead(struct readahead_control *ractl,
 	struct file_ra_state *ra = ractl->ra;
 	unsigned long max = ra_max_pages(ractl, req);
 	pgoff_t eof = ra_eof(ractl->mapping);
-	unsigned int order;
 	struct ra_decision d = {
 		.index = readahead_index(ractl),
 		.req = req,
@@ -892,22 +914,9 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		d.actual = ra_read_stateless(ractl, req, eof);
 		break;
 	default:
-		/*
-		 * A synchronous window starts the order ramp; an
-		 * asynchronous one continues from the window it follows,
-		 * which ends where this one starts.
-		 */
-		order = 0;
-		if (mapping_large_folio_support(ractl->mapping)) {
-			order = RA_ORDER_START;
-			if (folio)
-				order = max(ra_window_order(ractl->mapping,
-							    folio, ra->start),
-					    order) + RA_ORDER_STEP;
-			order = min_t(unsigned int, order,
-				      MAX_PAGECACHE_ORDER);
-		}
-		d.actual = ra_submit(ractl, max, order, eof);
+		d.actual = ra_submit(ractl, max,
+				     ra_next_order(ractl, folio, d.pattern),
+				     eof);
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
@@ -1015,8 +1024,9 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 		.fault = true,
 	};
 
+	ra->order = ra_order(ractl->mapping, order);
 	d.actual = ra_read_clipped(ractl, ra->size, ra->async_size,
-				   ra_order(ractl->mapping, order));
+				   ra->order);
 	ra_account(ractl, &d);
 }
 

@@ -52,8 +52,8 @@ static bool none_past_eof(struct h_file *f)
 
 /*
  * 4 KB reads from page 0 with 2 MB windows: each asynchronous window is
- * read in folios up to two orders larger than the largest of the window
- * before, as far as alignment and the window's end allow; the marker
+ * read in folios up to two orders larger than the window before asked
+ * for, as far as alignment and the window's end allow; the marker
  * starts a folio.  The windows are those of an order-0 mapping.
  */
 static void ramp_from_start(void)
@@ -84,7 +84,8 @@ static void ramp_from_start(void)
 /*
  * The same from page 5: every window starts unaligned, so each begins
  * with small folios and its marked folio is small; the ramp goes on from
- * the window's largest folio and reaches order 8 in the same window.
+ * the order the window asked for (the state keeps it) and reaches order
+ * 8 in the same window.
  */
 static void ramp_unaligned(void)
 {
@@ -154,6 +155,51 @@ static void cached_pages(void)
 		   "71-79:0 80-87:3 88-91:2 92-95:2* 96-111:4 112-119:3 "
 		   "120-123:2 124-127:2* 128-143:4 144-151:3 152-155:2");
 	EXPECT_INT("markers", marked_folios(h_folios()), 7);
+}
+
+/*
+ * The ramp goes on from the order the window before asked for, which
+ * the state keeps, not from the folios it got: a cached page in the
+ * middle of the window 218+256 splits its order-7 block into small
+ * folios, and the next window still reads order 8.
+ */
+static void ramp_from_state(void)
+{
+	struct h_file *f = large(MB(8), 2048);
+
+	h_populate(f, 300, 1);
+	read_seq(f, 0, 600);
+	EXPECT_STR("folios", h_folios(),
+		   "0:0 1:0* 2-3:0 4-7:2* 8-15:3 16-19:2 20-23:2* 24-31:3 "
+		   "32-63:5 64-79:4 80-83:2 84-87:2* 88-95:3 96-127:5 "
+		   "128-191:6 192-207:4 208-211:2 212-215:2* 216-223:3 "
+		   "224-255:5 256-299:0 301-383:0 384-447:6 448-463:4 "
+		   "464-467:2 468-471:2* 472-479:3 480-511:5 512-767:8 "
+		   "768-895:7 896-959:6 960-975:4 976-979:2 980-983:2* "
+		   "984-991:3 992-1023:5 1024-1279:8 1280-1407:7 "
+		   "1408-1471:6 1472-1487:4 1488-1491:2");
+	EXPECT_INT("order asked last", f->file.f_ra.order, MAX_PAGECACHE_ORDER);
+}
+
+/*
+ * A marker another reader's window left goes by the largest folio of
+ * that window: here the window 90+128-128 of a stream that started
+ * unaligned, marked on its small first folio, holds an order-6 folio,
+ * and the second reader's next window asks for order 8 (alignment
+ * allows 7 at most).
+ */
+static void ramp_from_foreign_marker(void)
+{
+	struct h_file *a = large(MB(8), 2048);
+	struct h_file *b = h_reopen(a);
+
+	read_seq(a, 5, 85);
+	h_log_reset();
+	read_seq(b, 85, 10);
+	EXPECT_STR("windows", h_windows(), "218+258-258");
+	EXPECT_STR("folios", h_folios(),
+		   "218:0* 219:0 220-223:2 224-255:5 256-383:7 384-447:6 "
+		   "448-463:4 464-471:3 472-475:2");
 }
 
 /*
@@ -253,6 +299,9 @@ void folios_checks(void)
 	test_run("folios end of file", end_of_file);
 	test_run("folios allocation failure", allocation_failure);
 	test_run("folios around cached pages", cached_pages);
+	test_run("folios ramp from the state's order", ramp_from_state);
+	test_run("folios ramp from another reader's marker",
+		 ramp_from_foreign_marker);
 	test_run("folios declined by the filesystem", declined_folios);
 	test_run("folios order-0 mapping", order0_mapping);
 	test_run("folios MADV_SEQUENTIAL faults", faults_sequential);
