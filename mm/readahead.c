@@ -655,12 +655,10 @@ static void ra_set_request_window(struct file_ra_state *ra, pgoff_t start,
  */
 static bool ra_follows_previous(struct file_ra_state *ra, pgoff_t index)
 {
-	pgoff_t prev;
+	/* Before the first read, prev_pos -1 gives a page no file has. */
+	u64 prev = (u64)ra->prev_pos >> PAGE_SHIFT;
 
-	if (ra->prev_pos < 0)
-		return false;
-	prev = ra->prev_pos >> PAGE_SHIFT;
-	return index == prev || index == prev + 1;
+	return (u64)index - prev <= 1;
 }
 
 /*
