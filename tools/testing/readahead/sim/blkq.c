@@ -38,15 +38,22 @@
  * the reader goes on after its submission (a reader that the kernel
  * would block in submit_bio() here goes on to its page and sleeps there).
  * blktrace's G is when the bio gets its request, so Q2G is the wait.
- * One cap per disk: 6.1 counts nr_requests per hardware queue, and the
- * submitting CPU picks the queue; the simulator's CPUs have no identity.
- * hw_queues = N: the disk is reached through N hardware queues, each of
- * which takes one request from the scheduler when the disk is full
- * (6.1's __blk_mq_do_dispatch_sched() takes a request, then finds no
- * driver tag for it and leaves it on the queue's dispatch list, taking
- * no more while it is there): up to N requests wait there, in the order
- * taken, out of merge reach, and go to the disk before the scheduler is
- * asked again.  blktrace's D is when one reaches the disk.
+ * hw_queues = N: the disk is reached through N hardware queues, as a
+ * virtio disk through one per vCPU: each takes queue_depth requests
+ * (its driver tags), so the disk up to N x queue_depth, and allocates
+ * nr_requests (its scheduler tags).  A request belongs to the queue of
+ * the task that allocated it, task pid mod N (the simulator's CPUs have
+ * no identity: a fixed affinity stands for the CPU it ran on); its bio
+ * waits for that queue's tags.  The scheduler is shared: a queue with a
+ * empty dispatch list takes the scheduler's next requests, whichever
+ * queue they belong to, until one's queue has no free tag: if that queue has no free
+ * tag the request goes on its dispatch list, out of merge reach, and
+ * reaches the disk first once a tag is free (6.1's
+ * __blk_mq_do_dispatch_sched() takes a request, then finds no driver
+ * tag for it; a queue with a request on its list takes no more).  So a
+ * queue's tags may be taken while another's are free, and its requests
+ * wait.  blktrace's D is when one reaches the disk.  hw_queues = 0 is
+ * one queue without a dispatch list: the disk takes queue_depth.
  */
 #include "elevator.h"
 #include "blktrace.h"
@@ -66,7 +73,8 @@ static int ctx_pid;
 /*
  * The submission in progress (a plug flushed, or a bio submitted
  * unplugged): once one of its bios waits for a request on a disk
- * (d->tag_wait_sub == sub_gen), its later bios for that disk wait behind.
+ * (its hardware queue's tag_wait_sub == sub_gen), its later bios for that
+ * queue wait behind.
  */
 static uint64_t sub_gen;
 
@@ -110,7 +118,7 @@ static void account(struct disk *d)
 }
 
 static void complete(void *obj, uint64_t arg);
-static void tag_wake(struct disk *d);
+static void tag_wake(struct disk *d, unsigned int h);
 
 /* Take @r off the waiting list. */
 static void unlink_request(struct disk *d, struct blk_request *r)
@@ -146,6 +154,7 @@ static void send(struct disk *d, struct blk_request *r)
 		blkt_rq(d, BLKT_ISSUE, r, ctx_pid, 0);
 	d->active = r;
 	r->issued_at = sim_now;
+	d->hq[r->hq].busy++;
 	d->nr_busy++;
 	if (d->nr_busy > d->st.max_busy)
 		d->st.max_busy = d->nr_busy;
@@ -158,48 +167,71 @@ static void send(struct disk *d, struct blk_request *r)
 	ev_at(d->dev_free, complete, r, 0);
 }
 
+/* Hardware queues: at least the one. */
+static unsigned int nr_hwq(const struct disk *d)
+{
+	return d->p.hw_queues ? d->p.hw_queues : 1;
+}
+
+/* The hardware queue of task @pid's requests on @d. */
+static unsigned int hwq_of(const struct disk *d, int pid)
+{
+	return d->p.hw_queues ? (unsigned int)pid % d->p.hw_queues : 0;
+}
+
 /*
- * Send the scheduler's choices to the disk while it takes more (its
- * depth), which it serves one after the other in the order sent.  With
- * hw_queues, a full disk still gets that many more taken from the
- * scheduler: they wait, out of its reach, and go to the disk first.
+ * Send the scheduler's choices to the disk while it takes more: each
+ * hardware queue with nothing on its dispatch list takes the
+ * scheduler's next requests; the first whose queue has no free tag
+ * waits on that queue's dispatch list, and goes first when one is.
+ * The disk serves what it got one after the other in the order sent.
  */
 static void dispatch(struct disk *d)
 {
-	unsigned int depth = blk_queue_depth(d);
+	unsigned int depth = blk_queue_depth(d), nq = nr_hwq(d), h;
 	struct blk_request *r;
+	struct hw_queue *q;
+	bool more = true;
 
-	while (!d->plugged) {
-		if (d->nr_busy < depth && d->hw_wait) {
-			r = d->hw_wait;
-			d->hw_wait = r->next;
-			r->next = NULL;
-			d->nr_hw_wait--;
-			send(d, r);
-			continue;
+	while (more && !d->plugged) {
+		more = false;
+		for (h = 0; h < nq; h++) {
+			q = &d->hq[h];
+			while (q->disp && q->busy < depth) {
+				r = q->disp;
+				q->disp = r->next;
+				r->next = NULL;
+				send(d, r);
+				more = true;
+			}
 		}
-		if (d->nr_busy >= depth && d->nr_hw_wait >= d->p.hw_queues)
-			return;
-		/* Asked even with nothing waiting: an idling scheduler ends its idle. */
-		r = d->p.elv->next(d);
-		if (!r)
-			return;
-		unlink_request(d, r);
-		if (d->nr_busy < depth) {
-			send(d, r);
-			continue;
+		for (h = 0; h < nq; h++) {
+			/*
+			 * Asked even with nothing waiting: an idling
+			 * scheduler ends its idle.  Without a dispatch list
+			 * only while a tag is free (the request goes to the
+			 * disk); with one, until a request finds none.
+			 */
+			while (!d->plugged && !d->hq[h].disp &&
+			       (d->p.hw_queues || d->hq[h].busy < depth)) {
+				r = d->p.elv->next(d);
+				if (!r)
+					return;
+				unlink_request(d, r);
+				q = &d->hq[r->hq];
+				if (q->busy < depth) {
+					send(d, r);
+					continue;
+				}
+				if (q->disp)
+					q->disp_tail->next = r;
+				else
+					q->disp = r;
+				q->disp_tail = r;
+				more = true;
+				break;
+			}
 		}
-		/* A hardware queue's dispatch list: one request each. */
-		if (d->hw_wait) {
-			struct blk_request *t = d->hw_wait;
-
-			while (t->next)
-				t = t->next;
-			t->next = r;
-		} else {
-			d->hw_wait = r;
-		}
-		d->nr_hw_wait++;
 	}
 }
 
@@ -263,6 +295,8 @@ static void complete(void *obj, uint64_t arg)
 	account(d);
 	d->in_flight--;
 	d->nr_busy--;
+	d->hq[r->hq].busy--;
+	d->hq[r->hq].alloc--;
 	if (d->active == r)
 		d->active = NULL;
 	d->st.ios++;
@@ -280,7 +314,7 @@ static void complete(void *obj, uint64_t arg)
 	if (d->bt)
 		blkt_rq(d, BLKT_COMPLETE, r, 0, err_bios ? -EIO : 0);
 	/* Its tag is free: the oldest waiter gets it. */
-	tag_wake(d);
+	tag_wake(d, r->hq);
 	for (b = r->bios; b; b = next) {
 		bool failed = err_bios &&
 			disk_read_fails(d, b->sector,
@@ -360,12 +394,14 @@ static void new_request(struct disk *d, struct bio *b)
 	r->queued_at = sim_now;
 	r->bio_at = b->queued_at;
 	r->pid = b->pid;
+	r->hq = hwq_of(d, b->pid);
 	r->elv_priv = NULL;
 	r->ahead = b->ahead;
 	if (d->bt)
 		blkt_bio(d, BLKT_GETRQ, b, r->nsect, b->pid);
 	account(d);
 	d->in_flight++;
+	d->hq[r->hq].alloc++;
 	if (d->in_flight > d->st.max_alloc)
 		d->st.max_alloc = d->in_flight;
 	if (d->p.plug_ms > 0 && !d->queue && !d->nr_busy && !d->plugged) {
@@ -391,61 +427,65 @@ static void new_request(struct disk *d, struct bio *b)
 		unplug(d, false);
 }
 
-/* @b waits for a request, behind the bios waiting already. */
-static void tag_wait_add(struct disk *d, struct bio *b, bool chain)
+/* @b waits for a request of queue @q, behind the bios waiting already. */
+static void tag_wait_add(struct hw_queue *q, struct bio *b, bool chain)
 {
 	b->next = NULL;
 	b->tag_chain = chain;
-	if (d->tag_wait_tail)
-		d->tag_wait_tail->next = b;
+	if (q->tag_wait_tail)
+		q->tag_wait_tail->next = b;
 	else
-		d->tag_wait = b;
-	d->tag_wait_tail = b;
-	d->tag_wait_sub = sub_gen;
+		q->tag_wait = b;
+	q->tag_wait_tail = b;
+	q->tag_wait_sub = sub_gen;
 }
 
 /* Put @b on @d's queue, merging where it can, or make it wait. */
 static void queue_bio(struct disk *d, struct bio *b)
 {
 	uint64_t max_sect = (uint64_t)d->p.max_sectors_kb * 2;
+	struct hw_queue *q = &d->hq[hwq_of(d, b->pid)];
 
 	b->next = NULL;
 	/* Its submitter sleeps for a request: it has not sent this one. */
-	if (d->tag_wait && d->tag_wait_sub == sub_gen) {
-		tag_wait_add(d, b, true);
+	if (q->tag_wait && q->tag_wait_sub == sub_gen) {
+		tag_wait_add(q, b, true);
 		return;
 	}
 	if (try_merge(d, b, max_sect))
 		return;
 	if (d->p.nr_requests &&
-	    (d->tag_wait || d->in_flight >= d->p.nr_requests)) {
-		tag_wait_add(d, b, false);
+	    (q->tag_wait || q->alloc >= d->p.nr_requests)) {
+		tag_wait_add(q, b, false);
 		return;
 	}
 	new_request(d, b);
 }
 
 /*
- * Requests are free: the oldest waiting bio gets one (G now), and its
- * submitter, awake, goes on with the bios after it in its submission.
+ * Requests of queue @h are free: its oldest waiting bio gets one (G
+ * now), and its submitter, awake, goes on with the bios after it in its
+ * submission.
  */
-static void tag_wake(struct disk *d)
+static void tag_wake(struct disk *d, unsigned int h)
 {
-	while (d->tag_wait && d->in_flight < d->p.nr_requests) {
-		struct bio *b = d->tag_wait, *rest, *next;
+	struct hw_queue *q = &d->hq[h];
 
-		d->tag_wait = b->next;
+	while (q->tag_wait && q->alloc < d->p.nr_requests) {
+		struct bio *b = q->tag_wait, *rest, *next;
+
+		q->tag_wait = b->next;
 		/* The rest of its submission, up to the next submitter's. */
 		rest = NULL;
-		if (d->tag_wait && d->tag_wait->tag_chain) {
-			rest = d->tag_wait;
+		if (q->tag_wait && q->tag_wait->tag_chain) {
+			rest = q->tag_wait;
 			for (next = rest; next->next && next->next->tag_chain;)
 				next = next->next;
-			d->tag_wait = next->next;
+			q->tag_wait = next->next;
 			next->next = NULL;
 		}
-		if (!d->tag_wait)
-			d->tag_wait_tail = NULL;
+		if (!q->tag_wait)
+			q->tag_wait_tail = NULL;
 		b->next = NULL;
 		sub_gen++;
 		ctx_pid = b->pid;

@@ -18,8 +18,8 @@
  *     sent; a throttled disk's default is VIRTIO_DEPTH, blkq.c)
  *     nr_requests=0 (requests allocated at once, waiting in the
  *     scheduler plus on the disk; 0: no cap)
- *     hw_queues=0 (each holds one request taken from the scheduler
- *     while the disk is full, blkq.c)
+ *     hw_queues=0 (N: hardware queues, each taking queue_depth
+ *     requests and allocating nr_requests, blkq.c)
  *     and, after elevator=NAME, that scheduler's tunables by their sysfs
  *     names (elevator=cfq slice_idle=8 ...; see elv-*.c)
  *
@@ -125,7 +125,7 @@ static const struct uint_key {
 	{ "partitions", PARAM(partitions), 0, 4 },
 	{ "queue_depth", PARAM(queue_depth), 1, 4096 },
 	{ "nr_requests", PARAM(nr_requests), 0, 65536 },
-	{ "hw_queues", PARAM(hw_queues), 0, 1024 },
+	{ "hw_queues", PARAM(hw_queues), 0, DISK_MAX_HWQ },
 };
 
 static const struct dbl_key {

@@ -67,12 +67,12 @@ struct disk_params {
 	/*
 	 * Requests the disk takes at once (0: the disk's own, 1 for a
 	 * spindle, VIRTIO_DEPTH for a throttled disk), and requests
-	 * allocated at once, waiting plus on the disk (0: no cap).
+	 * allocated at once, waiting plus on the disk (0: no cap); with
+	 * hw_queues, each hardware queue's (blkq.c).
 	 */
 	unsigned int queue_depth;
 	unsigned int nr_requests;
-	/* hardware queues, each holding one request beyond queue_depth */
-	unsigned int hw_queues;
+	unsigned int hw_queues;		/* 0: one, without a dispatch list */
 	unsigned int partitions;
 	char mount[64];			/* pattern: %p partition, %d disk */
 	/* fail_sectors: reads touching these (inclusive, absolute) fail */
@@ -98,6 +98,20 @@ struct disk_stat {
 };
 
 struct blk_request;
+struct bio;
+
+#define DISK_MAX_HWQ	64
+
+/* A hardware queue of a disk (blkq.c); hw_queues=0 uses the first. */
+struct hw_queue {
+	unsigned int busy;		/* its requests on the disk */
+	unsigned int alloc;		/* its requests allocated */
+	/* taken from the scheduler, waiting for one of its tags */
+	struct blk_request *disp, *disp_tail;
+	/* bios waiting for a request (nr_requests), oldest first */
+	struct bio *tag_wait, *tag_wait_tail;
+	uint64_t tag_wait_sub;		/* its submitter sleeps: blkq.c */
+};
 
 struct disk {
 	char name[16];
@@ -113,12 +127,7 @@ struct disk {
 	struct blk_request *active;	/* the last one sent to the disk */
 	unsigned int nr_busy;		/* requests on the disk */
 	simtime_t dev_free;		/* when the disk has done them all */
-	/* taken from the scheduler, waiting for the disk (hw_queues) */
-	struct blk_request *hw_wait;
-	unsigned int nr_hw_wait;
-	/* bios waiting for a request (nr_requests), oldest first */
-	struct bio *tag_wait, *tag_wait_tail;
-	uint64_t tag_wait_sub;		/* its submitter sleeps: blkq.c */
+	struct hw_queue hq[DISK_MAX_HWQ];
 	void *elv_data;			/* the scheduler's own */
 	uint64_t kick_gen;		/* blk_kick_at() generation */
 	bool plugged;			/* legacy queue plug */
@@ -187,6 +196,7 @@ struct blk_request {
 	simtime_t bio_at;		/* its first bio submitted (Q) */
 	simtime_t issued_at;		/* sent to the disk */
 	int pid;			/* of its first bio */
+	unsigned int hq;		/* its hardware queue */
 	void *elv_priv;			/* the scheduler's (its queue) */
 	struct disk *disk;
 	bool ahead;			/* of its first bio */

@@ -164,8 +164,8 @@ diskerr dqdepth "[disk sda]\nqueue_depth=4097\n" \
 	"FILE:2: bad value '4097' for option 'queue_depth' (allowed: 1 to 4096)"
 diskerr dnrreq "[disk sda]\nnr_requests=65537\n" \
 	"FILE:2: bad value '65537' for option 'nr_requests' (allowed: 0 to 65536)"
-diskerr dhwq "[disk sda]\nhw_queues=1025\n" \
-	"FILE:2: bad value '1025' for option 'hw_queues' (allowed: 0 to 1024)"
+diskerr dhwq "[disk sda]\nhw_queues=65\n" \
+	"FILE:2: bad value '65' for option 'hw_queues' (allowed: 0 to 64)"
 diskerr dnrreqneg "[disk sda]\nnr_requests=-1\n" \
 	"FILE:2: bad value '-1' for option 'nr_requests'"
 
@@ -480,15 +480,24 @@ elv "nr_requests=1: the bios after a waiting one in its submission join its requ
 "0 ${D}1 sector=1000 nsect=8\n1000 ${C}1 sector=1000\n1000 ${D}2 sector=0 nsect=16\n2000 ${C}2 sector=0\n2000 ${C}2 sector=8\n2000 ${D}3 sector=9000 nsect=8\n3000 ${C}3 sector=9000\n3000 ${D}2 sector=5000 nsect=16\n4000 ${C}2 sector=5000\n4000 ${C}2 sector=5008\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=3 tag_wait_us=5900"
 elv "nr_requests=1: another submitter's bio contiguous with a waiting one gets a request of its own" "nr_requests=1 noop" '0 1 1000 8\n0 2 0 8\n0 3 8 8\n' \
 "0 ${D}1 sector=1000 nsect=8\n1000 ${C}1 sector=1000\n1000 ${D}2 sector=0 nsect=8\n2000 ${C}2 sector=0\n2000 ${D}3 sector=8 nsect=8\n3000 ${C}3 sector=8\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=2 tag_wait_us=3000"
-# hw_queues=1: with the disk full, one more request leaves the scheduler
-# for the hardware queue's dispatch list, out of merge reach (pid 3's
-# bio, contiguous with pid 2's, merges without it and not with it; pid
-# 5's merges into pid 4's, still in the scheduler), and reaches the
-# disk first.
+# hw_queues=N: N hardware queues of queue_depth tags and nr_requests
+# each; a request belongs to the queue of its task (pid mod N).  A queue
+# with an empty dispatch list takes the scheduler's next request; one
+# whose queue has no free tag waits on that queue's list, out of merge
+# reach (pid 3's bio, contiguous with pid 2's, merges without it and not
+# with it; pid 5's merges into pid 4's, still in the scheduler), and
+# reaches the disk first.
 elv "hw_queues=0: a bio merges into the request waiting for the disk" "noop" '0 1 0 8\n0 2 1000 8\n100 3 1008 8\n' \
 "0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=1000 nsect=16\n2000 ${C}2 sector=1000\n2000 ${C}3 sector=1008\nidles=0 idle_us=0 preempts=0 qmerges=0"
 elv "hw_queues=1: one request on the dispatch list, out of merge reach; the next still in the scheduler" "hw_queues=1 noop" '0 1 0 8\n0 2 1000 8\n0 4 3000 8\n100 3 1008 8\n100 5 3008 8\n' \
 "0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=1000 nsect=8\n2000 ${C}2 sector=1000\n2000 ${D}4 sector=3000 nsect=16\n3000 ${C}4 sector=3000\n3000 ${C}5 sector=3008\n3000 ${D}3 sector=1008 nsect=8\n4000 ${C}3 sector=1008\nidles=0 idle_us=0 preempts=0 qmerges=0"
+# Two queues of one tag: pid 4's request (queue 0, like pid 2's) waits
+# on queue 0's list while pid 1's (queue 1) goes to the disk; with
+# nr_requests=1, pid 4's bio waits for queue 0's request, not queue 1's.
+elv "hw_queues=2 queue_depth=1: a request waits for its own queue's tag while the other's is free" "hw_queues=2 queue_depth=1 noop" '0 2 0 8\n0 4 1000 8\n0 1 2000 8\n' \
+"0 ${D}2 sector=0 nsect=8\n0 ${D}1 sector=2000 nsect=8 start=1000\n1000 ${C}2 sector=0\n1000 ${D}4 sector=1000 nsect=8 start=2000\n2000 ${C}1 sector=2000\n3000 ${C}4 sector=1000\nidles=0 idle_us=0 preempts=0 qmerges=0"
+elv "hw_queues=2 nr_requests=1: a bio waits for its own queue's request" "hw_queues=2 queue_depth=1 nr_requests=1 noop" '0 2 0 8\n0 4 1000 8\n0 1 2000 8\n' \
+"0 ${D}2 sector=0 nsect=8\n0 ${D}1 sector=2000 nsect=8 start=1000\n1000 ${C}2 sector=0\n1000 ${D}4 sector=1000 nsect=8 start=2000\n2000 ${C}1 sector=2000\n3000 ${C}4 sector=1000\nidles=0 idle_us=0 preempts=0 qmerges=0 tag_waits=1 tag_wait_us=1000"
 # The idling schedulers on a deeper disk: a dry queue that would be idled
 # on keeps the disk while its requests are on it, the idle starting at
 # its last completion; one that would not (slice_idle=0) gives way at once.
