@@ -854,19 +854,6 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	}
 
 	/*
-	 * A marker right where our window ends is not ours (our windows are
-	 * marked inside): another reader read the window after ours and
-	 * pushes the stream on.  Read nothing (the marker is cleared all
-	 * the same): the next window is read when a reader reaches the end
-	 * of that one, in the context of the reader that waits for it.
-	 * Read from here, one stream's windows would be split between two
-	 * readers' requests, and a scheduler that serves each process in
-	 * turn would idle on a reader that does not need them yet.
-	 */
-	if (folio && ra->size && index == window_end)
-		return false;
-
-	/*
 	 * Our own marker, or a miss where our window ends: push the window
 	 * on, unless another reader got there first and the pages of the
 	 * next window are cached already.
@@ -884,6 +871,19 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	}
 
 	if (folio) {
+		/*
+		 * A marker right where our window ends is not ours (our
+		 * windows are marked inside): another reader read the window
+		 * after ours and pushes the stream on.  Read nothing (the
+		 * marker is cleared all the same): the next window is read
+		 * when a reader reaches the end of that one, in the context
+		 * of the reader that waits for it.  Read from here, one
+		 * stream's windows would be split between two readers'
+		 * requests, and a scheduler that serves each process in turn
+		 * would idle on a reader that does not need them yet.
+		 */
+		if (ra->size && index == window_end)
+			return false;
 		*pattern = RA_PATTERN_MARKER;
 		return ra_try_marker(ractl, req, max, eof);
 	}

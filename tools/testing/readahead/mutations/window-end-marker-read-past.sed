@@ -1,2 +1,2 @@
 # A marker at our window end is taken for another, and read past from here.
-s/^\tif (folio \&\& ra->size \&\& index == window_end)$/\tif (0)/
+s/^\t\tif (ra->size \&\& index == window_end)$/\t\tif (0)/
