@@ -6,10 +6,13 @@
 # Usage: calibrate.sh [AB_TABLE [SPINDLE_TABLE]]
 #        (AB_TABLE: default build/qemu/ab-throttled.txt, make
 #        bench-throttled; without it ab-reference.txt beside this script;
-#        SPINDLE_TABLE: default build/qemu/ab.txt, make bench)
+#        SPINDLE_TABLE: default build/qemu/ab.txt, make bench; without
+#        it, or when AB_TABLE alone is named, as make check does,
+#        ab-spindle-reference.txt beside this script)
+#        RA_CAL_DEPTH1=1: the spindle set on the simulator's old disk,
+#        one request at a time and no cap (to compare)
 #
-# For every job of jobs/ (the throttled set; the spindle set of
-# jobs/spindle/ is not calibrated here) the simulator runs the same
+# For every job of jobs/ (the throttled set) the simulator runs the same
 # shape on the bench's machine: its layout's disks as throttled virtual
 # disks (iops=, the bps and IOPS limits of run-guest.sh), no I/O
 # scheduler (noop; the guest's one-queue disks had mq-deadline, which
@@ -27,31 +30,59 @@
 # of one file of their total size: the throttled disk has no geometry,
 # so only the extra window ramp-ups at the file boundaries are lost.
 #
-# Then the spindle set (jobs/spindle/), shown, not judged: each
-# job under each scheduler it names, simulated with the bench's spindle
-# disks (common.sh's SPINDLE_DISK, the same model as the nbdkit filter),
-# two CPUs with the costs above, the guest's own max_sectors_kb and
-# read_ahead_kb (guest-info of the bench's runs; 1280 and 128, 6.1's
-# defaults for a virtio disk, when there is none), and --blktrace,
-# beside SPINDLE_TABLE's ext4 medians: disk-side MB/s, read requests
-# (all disks), mean request KB, D2C and Q2C of the busiest disk (the
-# simulator's blktrace lines against btt's on the guest's trace).  The
-# guest's other limits do not bind (max_segments: QEMU 7.2's seg_max,
-# queue-size 256 - 2 = 254 pages; no request of the bench exceeded
-# 256 KB).  Not
-# judged because the models differ where the machine file has no key:
-# the guest's disk takes up to 4 requests at once (2 hardware queues,
-# one per vCPU, x virtio_blk.queue_depth=2 driver tags each; blkparse
-# shows 4 dispatched and not completed, never 5), and each hardware
-# queue holds at most nr_requests = 2 x 2 = 4 requests, on the disk or
-# in the elevator (bios beyond wait for a tag, btt's Q2G, out of reach
-# of merges), while the simulator's
-# spindle takes one request at a time (sim/blkq.c, dispatch(): depth 1
-# unless iops=) from an unbounded elevator; and the simulator's file
-# system lays files out 1 MB aligned, not as mke2fs does.  The table
-# ends with the limits read from the runs.
+# Then the spindle set (jobs/spindle/): each job under each scheduler it
+# names, simulated with the bench's spindle disks (common.sh's
+# SPINDLE_DISK, the nbdkit filter's model), two CPUs with the costs
+# above, and the guest's block queue as SPINDLE_TABLE's "guest queue
+# (d0)" line gives it (report.py, from the runs' guest-info):
+# max_sectors_kb and read_ahead_kb as they are, and the disk's
+# hardware queues as they are: QEMU gives a virtio-blk disk one queue
+# per vCPU (hw_queues=2), each with virtio_blk.queue_depth driver tags
+# (queue_depth=2: up to 4 requests on the disk, which the filter serves
+# in arrival order) and, with a scheduler, nr_requests = 2 x queue
+# depth scheduler tags (nr_requests=4).  ra_sim's hw_queues (sim/blkq.c)
+# keeps each queue's tags apart, a request in the queue of its task
+# (pid mod 2 standing for the CPU it ran on), and the request a queue
+# takes from the shared scheduler without a free tag waiting on that
+# queue's dispatch list, out of merge reach, as 6.1 does.
+# Without that line (a table from before guest-info recorded them) the
+# disk is the old one (depth 1, no cap) and the rows are not judged.
+# --blktrace, then blkparse and btt on the simulator's trace as
+# run-guest.sh runs them on the guest's, so that both sides' D2C and Q2C
+# are btt's means for the busiest disk.  One line per job, file system
+# (ext4: the simulator's file system lays files out 1 MB aligned, as
+# mke2fs -d nearly does with these files; XFS is not simulated) and
+# scheduler, for each kernel: disk-side MB/s, read requests (all
+# disks), mean request KB, each with sim/QEMU, then D2C and Q2C.
+# Each figure one TAP test, ok within 10% of SPINDLE_TABLE's median
+# (skipped without a table, failed for a row the table lacks), except
+# BFQ's disk MB/s, shown with its ratio but not judged: ra_sim's BFQ
+# joins the two readers of each file into one queue as they start
+# (elv-bfq.c's early queue merging: qmerges=12, every pair) and idles on
+# it, serving some 1 MB of a file per seek, while the guest's BFQ
+# dispatches as mq-deadline does (the same 12-13% of dispatches
+# starting where the one before ended, 3.1 requests on the disk on
+# average, MB/s and request sizes within 3% of mq-deadline's).  A
+# scratch ra_sim without those merges and with 6.1's think time (sampled
+# only when the queue has nothing pending, against slice_idle / 2) read
+# 15.9 and 16.2 MB/s against the guest's 15.4 and 16.1, with the
+# guest's seek figures; which of 6.1's conditions keeps these queues
+# apart (bfq_setup_cooperator(), the stable merges, the split of a
+# seeky shared queue) is not established, so the model is left as it
+# is.  Its requests and their mean size are judged: the readahead
+# windows are the same either way.
+# Still outside 10% against the bench of 2026-12-01 (ab-spindle-
+# 2026-12-01.txt; 44 of the 48 judged figures within): mq-deadline's
+# requests, 5-11% more than the guest's and 5-10% smaller (122-130 KB
+# against 134-144): the guest's windows merge a little more often, and
+# where the simulated queues differ is not established; and spin-4k's
+# MB/s under mq-deadline, 1.09 and 1.13 of the guest's, whose vCPUs were
+# among the busiest of the set (59% and 80%), beyond the fixed CPU
+# costs above.  So that table is not yet make check's reference:
+# ab-spindle-reference.txt, when there is one, is.
 # Prints TAP (scripts/tap.sh): the tables as diagnostics, three tests per
-# job and kernel of the throttled set, the plan and the totals.
+# job and kernel of the throttled set, the spindle set's tests, the plan
+# and the totals.
 set -eu
 . "$(dirname "$0")/common.sh"
 
@@ -59,6 +90,12 @@ table=${1:-$BUILD/qemu/ab-throttled.txt}
 sptable=${2:-$BUILD/qemu/ab.txt}
 [ $# -gt 0 ] || [ -f "$table" ] || table=$QDIR/ab-reference.txt
 [ $# -eq 0 ] || [ -f "$table" ] || die "no table $table"
+# A throttled table named alone (make check names ab-reference.txt):
+# the spindle set's committed reference too; so without a bench.
+if [ $# -eq 1 ] || { [ $# -eq 0 ] && [ ! -f "$sptable" ]; }; then
+	sptable=$QDIR/ab-spindle-reference.txt
+fi
+[ $# -lt 2 ] || [ -f "$sptable" ] || die "no table $sptable"
 have_table=0
 [ -f "$table" ] && have_table=1
 sim=$BUILD/sim/ra_sim
@@ -173,9 +210,10 @@ for f in "$QDIR"/jobs/*.fio; do
 		judge "$job $k mean request KB" "$v3"
 	done
 done
-# --- The spindle set, shown beside the bench ------------------------------
-# QEMU medians of JOB/ext4/SCHED and KERNEL from the spindle table: disk
-# MB/s, reads, mean KB, D2C ms, Q2C ms (the "blktrace" lines).
+# --- The spindle set ------------------------------------------------------
+# QEMU medians of TITLE (JOB/ext4/SCHED) and KERNEL from the spindle
+# table: disk MB/s, reads (all disks), mean KB, D2C ms, Q2C ms (btt's,
+# busiest disk: the "blktrace" lines).
 qemu_spin() { # title kernel
 	[ -f "$sptable" ] || return 0
 	awk -v title="$1" -v k="$2" '
@@ -187,10 +225,32 @@ qemu_spin() { # title kernel
 		bt && $1 == k { q2c = $2; d2c = $3; reqs = $5; kb = $6 }
 		END { if (mbs != "") print mbs, reqs, kb, d2c, q2c }' "$sptable"
 }
-# The same from a simulator report (--blktrace): the disks' requests
-# summed, their mean size, the busiest disk's D2C and Q2C in ms.
-sim_spin() { # report impl
-	awk -v impl="$2" '
+# The guest's block queue of TITLE, from the table's "guest queue (d0):"
+# line (report.py, from the runs' guest-info): "MAXKB RAKB NQ TAGS NR",
+# "-" for what it does not give; nothing without the line.
+qemu_queue() { # title
+	[ -f "$sptable" ] || return 0
+	awk -v title="$1" '
+		/^== / { cur = $2; sub(/:$/, "", cur); next }
+		cur != title || !/^guest queue \(d0\): / { next }
+		{
+			for (i = 4; i < NF; i += 2)
+				v[$i] = $(i + 1)
+			n = split("max_sectors_kb read_ahead_kb hw_queues nr_tags nr_requests", k, " ")
+			for (i = 1; i <= n; i++) {
+				x = (k[i] in v) && v[k[i]] ~ /^[0-9]+$/ ? v[k[i]] : "-"
+				printf "%s%s", x, i < n ? " " : "\n"
+			}
+			exit
+		}' "$sptable"
+}
+# The simulator's figures of IMPL from its report and blktrace files
+# (--blktrace DIR): disk MB/s, read requests (all disks), their mean KB,
+# then btt's mean D2C and Q2C (ms) of the disk that moved the most
+# sectors, as run-guest.sh and report.py take them from the guest's
+# trace (blkparse -d, btt -i; the report's own means without btt).
+sim_spin() { # report impl btdir
+	set -- "$1" "$2" "$3" $(awk -v impl="$2" '
 		/^ra_sim: impl=/ { cur = $2; sub(/^impl=/, "", cur); t = 0; next }
 		cur != impl { next }
 		/^Disk stats/ { t = 1; getline; next }
@@ -202,58 +262,45 @@ sim_spin() { # report impl
 				v[d, kv[1]] = kv[2] } }
 		/^summary:/ { for (i = 2; i <= NF; i++) if ($i ~ /^disk_mbps=/) {
 			mbs = $i; sub(/^disk_mbps=/, "", mbs) } }
-		END { printf "%s %d %.1f %.1f %.1f\n", mbs, reqs,
-			reqs ? sect / 2 / reqs : 0, v[dev, "d2c_avg"] * 1e3,
-			v[dev, "q2c_avg"] * 1e3 }' "$1"
-}
-# The guest's block queue limits for JOB/ext4/SCHED, from the first run
-# of it beside SPINDLE_TABLE (ab*/JOB-ext4-SCHED/*/results, not one
-# with RA_IOSCHED's tunables): the data
-# disks' max_sectors_kb and read_ahead_kb (guest-info), the virtio
-# queue depth (virtio_blk.queue_depth= on the command line; none: the
-# virtqueue's size) and the hardware queues (dmesg: "N/0/0
-# default/read/poll queues"; QEMU gives a virtio-blk-pci disk one per
-# vCPU).  Each hardware queue has its own driver tags, so up to N x depth
-# requests are on the disk at once.  Prints "MAXKB RAKB NQ QD RUN";
-# 6.1's defaults and "-" for the rest when there is no run.
-guest_limits() { # job sched
-	for gi in "$(dirname "$sptable")"/ab*/"$1-ext4-$2"/*/results/guest-info; do
-		[ -f "$gi" ] || continue
-		r=${gi%/guest-info}
-		# a run with tuned scheduler settings is not the table's
-		! grep -q '^iosched ' "${r%/results}/host-info" 2>/dev/null ||
-			continue
-		awk -v run="${r%/results}" '
-			FILENAME ~ /guest-info$/ && $1 == "max_sectors_kb" &&
-			  $2 == "d0" { mx = $4 }
-			FILENAME ~ /guest-info$/ && $1 == "read_ahead_kb" &&
-			  $2 == "d0" { ra = $4 }
-			FILENAME ~ /guest-info$/ && $1 == "cmdline" {
-				for (i = 2; i <= NF; i++)
-					if ($i ~ /^virtio_blk\.queue_depth=/) {
-						qd = $i; sub(/.*=/, "", qd) } }
-			FILENAME ~ /dmesg.boot$/ && /virtio_blk .* default\/read\/poll queues/ {
-				for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\/[0-9]+\/[0-9]+$/) {
-					split($i, n, "/"); nq = n[1] } }
-			END { printf "%s %s %s %s %s\n", mx ? mx : 1280,
-				ra ? ra : 128, nq ? nq : "-", qd ? qd : "-", run }' \
-			"$gi" "$r/dmesg.boot"
-		return 0
-	done
-	echo "1280 128 - - -"
+		END { printf "%s %d %.1f %s %.1f %.1f\n", mbs, reqs,
+			reqs ? sect / 2 / reqs : 0, dev, v[dev, "d2c_avg"] * 1e3,
+			v[dev, "q2c_avg"] * 1e3 }' "$1")
+	# $4 mbs $5 reqs $6 kb $7 busiest disk $8 $9 the report's D2C, Q2C
+	d2c=$8 q2c=$9
+	if [ "$have_btt" = 1 ]; then
+		blkparse -q -i "$7" -D "$3/$2" -d "$3/$2/$7.bin" -O \
+			> /dev/null 2>&1 &&
+			(cd "$3/$2" && btt -i "$7.bin" > "$7.btt" 2>&1) ||
+			die "blkparse or btt failed on $3/$2/$7"
+		set -- "$@" $(awk '
+			/All Devices/ { on = 1; next }
+			on && /^====/ { exit }
+			on && NF == 5 && ($1 == "D2C" || $1 == "Q2C" || $1 == "Q2Cdm") &&
+			  !($1 in got) { got[$1] = 1; k = $1 == "D2C" ? "d" : "q"
+				v[k] = $3 * 1e3 }
+			END { printf "%.1f %.1f\n", v["d"], v["q"] }' "$3/$2/$7.btt")
+		d2c=${10} q2c=${11}
+	fi
+	echo "$4 $5 $6 $d2c $q2c"
 }
 ratio() { # sim qemu
 	awk -v s="$1" -v q="$2" 'BEGIN {
 		if (q == "" || q == "-" || q + 0 == 0) print "-"
 		else printf "%.2f\n", s / q }'
 }
+# Schedulers whose disk MB/s is shown, not judged (header: BFQ).
+MBS_UNJUDGED="bfq"
+have_btt=0
+command -v blkparse > /dev/null && command -v btt > /dev/null && have_btt=1
 tap_diag
-limits=
-tap_diag "spindle set: simulated beside $sptable (ext4 medians), shown, not judged"
+tap_diag "spindle set: simulated beside $sptable (ext4 medians)"
 [ -f "$sptable" ] || tap_diag "(no $sptable: make bench first; simulated figures only)"
+[ "$have_btt" = 1 ] ||
+	tap_diag "(no blkparse/btt: the simulator's D2C and Q2C are its own means; scripts/deps.sh blktrace)"
 printf '# %-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
-	job kernel simMB/s qemuMB/s "" simreq qemureq "" simKB qemuKB "" \
-	simD2C qemuD2C simQ2C qemuQ2C
+	job/fs/sched kernel simMB/s qemuMB/s "" simreq qemureq "" simKB \
+	qemuKB "" simD2C qemuD2C simQ2C qemuQ2C
+limits=
 for f in "$QDIR"/jobs/spindle/*.fio; do
 	job=$(basename "$f" .fio)
 	set -- $(sed -n 's/^# layout: //p' "$f")
@@ -261,11 +308,23 @@ for f in "$QDIR"/jobs/spindle/*.fio; do
 	set -- $(sed -n 's/^# cpus: //p' "$f") 2
 	cpus=$1
 	for sched in $(sed -n 's/^# sched: //p' "$f"); do
+		title=$job/ext4/$sched
 		m="$D/$job-$sched"
-		set -- $(guest_limits "$job" "$sched")
-		maxkb=$1 rakb=$2
-		[ "$3" = - ] || [ "$4" = - ] || limits="$limits
-$job/$sched: ${5#"$QB"/}: max_sectors_kb $1, read_ahead_kb $2, $3 hw queues x depth $4 = $(($3 * $4)) on the disk"
+		set -- $(qemu_queue "$title") - - - - -
+		maxkb=$1 rakb=$2 nq=$3 tags=$4 nr=$5
+		# 6.1's defaults for a virtio disk where the runs say nothing.
+		[ "$maxkb" != - ] || maxkb=1280
+		[ "$rakb" != - ] || rakb=128
+		qd= cap=
+		if [ "$nq" != - ] && [ "$tags" != - ]; then
+			qd=$tags
+			[ "$nr" = - ] || cap=$nr
+		fi
+		q="hw_queues=$nq queue_depth=$qd${cap:+ nr_requests=$cap}"
+		[ -n "$qd" ] || q="queue limits not recorded: depth 1, no cap"
+		[ -z "${RA_CAL_DEPTH1:-}" ] || q="RA_CAL_DEPTH1: depth 1, no cap"
+		limits="$limits
+$title: max_sectors_kb $maxkb, read_ahead_kb $rakb, $q"
 		{
 			printf '[system]\nmemory=1g\nseed=1\ncpus=%s\n' "$cpus"
 			printf 'syscall_us=17\ncopy_mbps=100\nfault_us=25\n\n'
@@ -274,6 +333,10 @@ $job/$sched: ${5#"$QB"/}: max_sectors_kb $1, read_ahead_kb $2, $3 hw queues x de
 			for kv in $SPINDLE_DISK; do echo "$kv"; done
 			printf 'max_sectors_kb=%s\nread_ahead_kb=%s\n' \
 				"$maxkb" "$rakb"
+			if [ -n "$qd" ] && [ -z "${RA_CAL_DEPTH1:-}" ]; then
+				printf 'queue_depth=%s\nhw_queues=%s\n' "$qd" "$nq"
+				[ -z "$cap" ] || printf 'nr_requests=%s\n' "$cap"
+			fi
 			printf 'elevator=%s\n' "$sched"
 		} > "$m.disks"
 		awk -v mb="$mb" '
@@ -284,22 +347,36 @@ $job/$sched: ${5#"$QB"/}: max_sectors_kb $1, read_ahead_kb $2, $3 hw queues x de
 		for k in pristine patched; do
 			impl=$k
 			[ "$k" = patched ] && impl=ours
-			set -- $(sim_spin "$m.out" "$impl")
+			set -- $(sim_spin "$m.out" "$impl" "$m.bt")
 			smbs=$1 sreq=$2 skb=$3 sd2c=$4 sq2c=$5
-			set -- $(qemu_spin "$job/ext4/$sched" "$k") - - - - -
+			set -- $(qemu_spin "$title" "$k") - - - - -
+			qmbs=$1 qreq=$2 qkb=$3
 			printf '# %-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
-				"$job/$sched" "$k" "$smbs" "$1" \
-				"$(ratio "$smbs" "$1")" "$sreq" "$2" \
-				"$(ratio "$sreq" "$2")" "$skb" "$3" \
-				"$(ratio "$skb" "$3")" "$sd2c" "$4" "$sq2c" "$5"
+				"$title" "$k" "$smbs" "$qmbs" \
+				"$(ratio "$smbs" "$qmbs")" "$sreq" "$qreq" \
+				"$(ratio "$sreq" "$qreq")" "$skb" "$qkb" \
+				"$(ratio "$skb" "$qkb")" "$sd2c" "$4" "$sq2c" "$5"
+			[ -f "$sptable" ] || continue
+			if [ -z "$qd" ]; then
+				tap_skip "$title $k: sim/QEMU" \
+					"no queue limits of the guest in $sptable"
+				continue
+			fi
+			if [ "$qmbs" = - ]; then
+				tap_not_ok "$title $k: no row in $sptable"
+				continue
+			fi
+			case " $MBS_UNJUDGED " in
+			*" $sched "*)
+				tap_diag "$title $k disk MB/s: sim/QEMU $(ratio "$smbs" "$qmbs"), not judged (header: BFQ)" ;;
+			*) judge "$title $k disk MB/s" "$(pct "$smbs" "$qmbs")" ;;
+			esac
+			judge "$title $k read requests" "$(pct "$sreq" "$qreq")"
+			judge "$title $k mean request KB" "$(pct "$skb" "$qkb")"
 		done
 	done
 done
-# What the machine files above cannot say: the guest's disks take several
-# requests at once, ra_sim's spindles one (sim/blkq.c, dispatch()).
-if [ -n "$limits" ]; then
-	tap_diag "the guest's block queues (ra_sim got the same max_sectors_kb" \
-		"and read_ahead_kb; its spindle takes 1 request at a time):"
-	echo "$limits" | sed '/^$/d; s/^/#   /'
-fi
+tap_diag "the guests' block queues (ra_sim got the same: hw_queues = hardware"
+tap_diag "queues, queue_depth = driver tags and nr_requests = scheduler tags of each):"
+echo "$limits" | sed '/^$/d; s/^/#   /'
 tap_end
