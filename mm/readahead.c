@@ -58,11 +58,8 @@
  * stream on; the state of the others is then stale, so before trusting
  * its own state a reader checks that the window it would issue is not in
  * the cache already, and a miss whose history is cached is sized from the
- * history rather than restarted small.  A marker right where a reader's
- * window ends is another's: the reader leaves the stream to it rather
- * than queue the next window among its own requests.  That keeps a file
- * read by many processes from being read twice or in small synchronous
- * pieces.
+ * history rather than restarted small.  That keeps a file read by many
+ * processes from being read twice or in small synchronous pieces.
  *
  * A request that lands on the first page of a window that is entirely
  * asynchronous would find its own marker at once; the next window is
@@ -871,19 +868,6 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	}
 
 	if (folio) {
-		/*
-		 * A marker right where our window ends is not ours (our
-		 * windows are marked inside): another reader read the window
-		 * after ours and pushes the stream on.  Read nothing (the
-		 * marker is cleared all the same): the next window is read
-		 * when a reader reaches the end of that one, in the context
-		 * of the reader that waits for it.  Read from here, one
-		 * stream's windows would be split between two readers'
-		 * requests, and a scheduler that serves each process in turn
-		 * would idle on a reader that does not need them yet.
-		 */
-		if (ra->size && index == window_end)
-			return false;
 		*pattern = RA_PATTERN_MARKER;
 		return ra_try_marker(ractl, req, max, eof);
 	}

@@ -147,11 +147,7 @@ static void stats_eof_hit_at_eof(void)
 	EXPECT_INT("eof hits", eof_hit, 1);
 }
 
-/*
- * The 2009 trace's duplicate scenario, traced: the stale reader leaves
- * the marker at its window end to the reader ahead and prints nothing;
- * its line comes when it reaches the end of that reader's window.
- */
+/* The 2009 trace's duplicate scenario, traced: the stale reader's line. */
 static void stale_reader_line(void)
 {
 	struct h_file *a = h_create(512 * 4096, 128);
@@ -163,11 +159,11 @@ static void stale_reader_line(void)
 	for (i = 0; i < 13; i++)
 		h_read(b, i * 4096, 4096);
 	h_debugfs_write(ENABLE, "1");
-	for (i = 5; i < 61; i++)
+	for (i = 5; i < 29; i++)
 		h_read(a, i * 4096, 4096);
 	EXPECT_STR("trace", h_trace(),
-		   "readahead-context(pid=4003(fio), dev=08:10(sdb), "
-		   "ino=100(f100), req=60+1, ra=60+32-31, async=0) = 32");
+		   "readahead-marker(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(f100), req=28+1, ra=60+32-32, async=1) = 32");
 }
 
 /* Lines of @text that start with @with. */
