@@ -300,13 +300,19 @@ static inline int add_to_page_cache_lru(struct page *page,
 	return filemap_add_folio(mapping, (struct folio *)page, index, gfp);
 }
 
+/*
+ * As patches/0006 makes it, but for mmap_miss: an unsigned short in the
+ * kernel (ours and 6.1 stop it at 1000), an unsigned int here, so that
+ * the 2009 models of replay/ keep 2.6.30's range (its count went below
+ * zero, read as an int).
+ */
 struct file_ra_state {
 	pgoff_t start;
 	unsigned int size;
 	unsigned int async_size;
 	unsigned int ra_pages;
 	unsigned short order;
-	unsigned short mmap_miss;
+	unsigned int mmap_miss;
 	loff_t prev_pos;
 };
 
