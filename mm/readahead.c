@@ -76,14 +76,15 @@
  * before asked for (the state keeps the order, so that a stream that
  * started unaligned, whose first folios are small, ramps up as fast; a
  * marker the state does not account for goes by the largest folio of
- * its window), up to the page cache's largest order.  Folios are naturally aligned and never reach
- * past the window or the end of the file; the marker starts a folio, so
- * that a window has exactly one marked folio and its asynchronous part
- * is what follows it.  Where a large folio would overlap a cached page,
- * its pages are read as order 0; when no large folio can be allocated,
- * the rest of the window is.  Read-around reads order-2 folios, and a
- * huge page mapping PMD-sized ones.  A fault on any page of the marked
- * folio moves the stream on, as read(2) does.
+ * its window), up to the page cache's largest order.  Folios are
+ * naturally aligned and never reach past the window or the end of the
+ * file; the marker starts a folio, so that a window has exactly one
+ * marked folio and its asynchronous part is what follows it.  Where a
+ * large folio would overlap a cached page, its pages are read as order
+ * 0; when no large folio can be allocated, the rest of the window is.
+ * Read-around reads order-2 folios, and a huge page mapping PMD-sized
+ * ones.  A fault on any page of the marked folio moves the stream on, as
+ * read(2) does.
  */
 
 #include <linux/blkdev.h>
@@ -487,13 +488,17 @@ ra_read_upto(struct readahead_control *ractl, unsigned long nr_to_read,
 	return ra_read_folios(ractl, nr_to_read, lookahead_size, order);
 }
 
-/* ra_read_upto() at the end of the file as it is now. */
+/*
+ * Read the window set in @ra from the readahead index in folios of up to
+ * @order, up to @eof, and keep @order in @ra: the next asynchronous window
+ * ramps from it.
+ */
 static __always_inline unsigned long
-ra_read_clipped(struct readahead_control *ractl, unsigned long nr_to_read,
-		unsigned long lookahead_size, unsigned int order)
+ra_read_window(struct readahead_control *ractl, struct file_ra_state *ra,
+	       unsigned int order, pgoff_t eof)
 {
-	return ra_read_upto(ractl, nr_to_read, lookahead_size, order,
-			    ra_eof(ractl->mapping));
+	ra->order = order;
+	return ra_read_upto(ractl, ra->size, ra->async_size, order, eof);
 }
 
 /*
@@ -822,8 +827,7 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 			ra_set_window(ra, ra->start, max, max / 2);
 	}
 	ractl->_index = ra->start;
-	ra->order = order;
-	return ra_read_upto(ractl, ra->size, ra->async_size, order, eof);
+	return ra_read_window(ractl, ra, order, eof);
 }
 
 /*
@@ -939,8 +943,8 @@ void page_cache_ra_order(struct readahead_control *ractl,
 {
 	if (new_order < MAX_PAGECACHE_ORDER)
 		new_order += RA_ORDER_STEP;
-	ra_read_clipped(ractl, ra->size, ra->async_size,
-			ra_order(ractl->mapping, new_order));
+	ra_read_window(ractl, ra, ra_order(ractl->mapping, new_order),
+		       ra_eof(ractl->mapping));
 }
 
 /**
@@ -1022,9 +1026,8 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 		.fault = true,
 	};
 
-	ra->order = ra_order(ractl->mapping, order);
-	d.actual = ra_read_clipped(ractl, ra->size, ra->async_size,
-				   ra->order);
+	d.actual = ra_read_window(ractl, ra, ra_order(ractl->mapping, order),
+				  ra_eof(ractl->mapping));
 	ra_account(ractl, &d);
 }
 
@@ -1083,8 +1086,9 @@ static bool ra_fault_follows(struct file_ra_state *ra,
  * MADV_RANDOM mappings read nothing ahead.  Under MADV_SEQUENTIAL, or
  * when the fault follows cached pages or the previous miss, the fault is
  * one page of a sequential stream and gets the same windows as read(2)
- * would; under MADV_SEQUENTIAL the mapping is known to be read in order, so its first
- * window is a whole one, as for a read(2) of the maximum window.
+ * would; under MADV_SEQUENTIAL the mapping is known to be read in
+ * order, so its first window is a whole one, as for a read(2) of the
+ * maximum window.
  * Otherwise a window centred on the fault is read, as long as faults on
  * this file have not missed much more often than they hit.
  *
