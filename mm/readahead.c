@@ -979,15 +979,12 @@ EXPORT_SYMBOL_GPL(page_cache_sync_ra);
 static void ra_async(struct readahead_control *ractl, struct folio *folio,
 		     unsigned long req_count, bool fault)
 {
-	if (!ractl->ra->ra_pages)
-		return;
 	/* PG_readahead doubles as PG_reclaim while under writeback. */
-	if (folio_test_writeback(folio))
+	if (!ractl->ra->ra_pages || folio_test_writeback(folio))
 		return;
 	folio_clear_readahead(folio);
-	if (blk_cgroup_congested())
-		return;
-	ondemand_readahead(ractl, folio, req_count, fault);
+	if (!blk_cgroup_congested())
+		ondemand_readahead(ractl, folio, req_count, fault);
 }
 
 /**
@@ -1184,6 +1181,22 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 }
 #endif /* CONFIG_MMU */
 
+/*
+ * May readahead(2) read @file ahead from @offset?  Only a descriptor open
+ * for reading, on a regular file or a block device with a page cache.
+ */
+static int ra_syscall_file_check(struct file *file, loff_t offset)
+{
+	umode_t mode;
+
+	if (!file || !(file->f_mode & FMODE_READ))
+		return -EBADF;
+	mode = file_inode(file)->i_mode;
+	if (offset < 0 || !file->f_mapping || !file->f_mapping->a_ops)
+		return -EINVAL;
+	return S_ISREG(mode) || S_ISBLK(mode) ? 0 : -EINVAL;
+}
+
 /**
  * ksys_readahead - The readahead(2) system call.
  * @fd: An open file descriptor, open for reading.
@@ -1197,23 +1210,12 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 ssize_t ksys_readahead(int fd, loff_t offset, size_t count)
 {
 	struct fd f = fdget(fd);
-	struct inode *inode;
-	ssize_t ret;
+	ssize_t err = ra_syscall_file_check(f.file, offset);
 
-	if (!f.file || !(f.file->f_mode & FMODE_READ)) {
-		ret = -EBADF;
-		goto out;
-	}
-	inode = file_inode(f.file);
-	if (offset < 0 || !f.file->f_mapping || !f.file->f_mapping->a_ops ||
-	    !(S_ISREG(inode->i_mode) || S_ISBLK(inode->i_mode))) {
-		ret = -EINVAL;
-		goto out;
-	}
-	ret = vfs_fadvise(f.file, offset, count, POSIX_FADV_WILLNEED);
-out:
+	if (!err)
+		err = vfs_fadvise(f.file, offset, count, POSIX_FADV_WILLNEED);
 	fdput(f);
-	return ret;
+	return err;
 }
 
 SYSCALL_DEFINE3(readahead, int, fd, loff_t, offset, size_t, count)
@@ -1268,22 +1270,17 @@ void readahead_expand(struct readahead_control *ractl,
 		      loff_t new_start, size_t new_len)
 {
 	struct file_ra_state *ra = ractl->ra;
-	pgoff_t new_index = new_start >> PAGE_SHIFT;
-	pgoff_t new_nr;
+	pgoff_t first = new_start >> PAGE_SHIFT;
+	pgoff_t end = (new_start + new_len + PAGE_SIZE - 1) >> PAGE_SHIFT;
 
-	while (ractl->_index > new_index) {
+	/* Downwards first: the request must stay one contiguous range. */
+	for (; ractl->_index > first; ractl->_index--, ractl->_nr_pages++) {
 		if (ra_expand_one(ractl, ractl->_index - 1))
 			return;
-		ractl->_index--;
-		ractl->_nr_pages++;
 	}
-
-	new_len += new_start - readahead_pos(ractl);
-	new_nr = DIV_ROUND_UP(new_len, PAGE_SIZE);
-	while (ractl->_nr_pages < new_nr) {
+	for (; ractl->_index + ractl->_nr_pages < end; ractl->_nr_pages++) {
 		if (ra_expand_one(ractl, ractl->_index + ractl->_nr_pages))
 			return;
-		ractl->_nr_pages++;
 		if (ra) {
 			ra->size++;
 			ra->async_size++;
