@@ -25,7 +25,8 @@
 #                 mq-deadline and BFQ, blktrace; R runs each (R=3),
 #                 medians; table in build/qemu/ab.txt.  A subset:
 #                 BENCH_JOBS="spin-4k spin-mmap" BENCH_FS=xfs
-#                 BENCH_SCHED=bfq (~1 min a run)
+#                 BENCH_SCHED=bfq (~1 min a run; the default set has
+#                 the 3 spindle jobs and their one-reader variants)
 #   make bench-throttled  the same on the throttled virtio disks, one
 #                 vCPU (the set calibrate compares with); table in
 #                 build/qemu/ab-throttled.txt

@@ -9,7 +9,9 @@
 #   -S  I/O schedulers to run, of those the job names ("mq-deadline
 #       bfq"); default: all the job's "# sched:" line names
 #   JOB job names from jobs/spindle/ (spin-4k, spin-128k, spin-mmap:
-#       the spinning-disk set, the default) or jobs/ (seq4k, seq64k,
+#       the spinning-disk set), jobs/spindle/solo/ (spin-4k-solo,
+#       spin-128k-solo, spin-mmap-solo: the same with one reader per
+#       file; both sets are the default) or jobs/ (seq4k, seq64k,
 #       seq128k, mmap, stream, random: the throttled-virtio set that
 #       calibrate.sh compares with), or paths to .fio files
 # Environment: as run-guest.sh (RA_BPS, RA_IOPS, RA_MEM, RA_CPUS, ...).
@@ -22,8 +24,10 @@
 # per job and variant: median disk-side MB/s of each kernel against the
 # disks' limit, guest CPU per GB, blktrace's latencies, seeks, request
 # sizes and pages read twice, the ratio patched/pristine, requests and
-# mean request size per disk, major faults; the table is also saved as
-# OUTDIR/table.txt.  Exits non-zero if a guest failed (crash, hang,
+# mean request size per disk, major faults; then each shared job beside
+# its one-reader variant (jobs/spindle/solo/) and a summary line per job
+# and variant with the verdict against issue 15's targets; all of it is
+# also saved as OUTDIR/table.txt.  Exits non-zero if a guest failed (crash, hang,
 # fio verify error, checksum mismatch) or a run read faster than the
 # disks allow (a broken benchmark: something was cached).
 set -eu
@@ -61,7 +65,7 @@ for s in $want_sched; do
 	esac
 done
 if [ $# -eq 0 ]; then
-	set -- "$QDIR"/jobs/spindle/*.fio
+	set -- "$QDIR"/jobs/spindle/*.fio "$QDIR"/jobs/spindle/solo/*.fio
 fi
 jobs=
 for j in "$@"; do
@@ -69,10 +73,11 @@ for j in "$@"; do
 	*.fio) f=$j ;;
 	*)
 		f="$QDIR/jobs/spindle/$j.fio"
+		[ -f "$f" ] || f="$QDIR/jobs/spindle/solo/$j.fio"
 		[ -f "$f" ] || f="$QDIR/jobs/$j.fio"
 		;;
 	esac
-	[ -f "$f" ] || die "no job file for '$j' (jobs/spindle/$j.fio or jobs/$j.fio)"
+	[ -f "$f" ] || die "no job file for '$j' (jobs/spindle/$j.fio, jobs/spindle/solo/$j.fio or jobs/$j.fio)"
 	jobs="$jobs $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
 done
 need python3 python3

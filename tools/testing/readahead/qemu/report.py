@@ -2,7 +2,10 @@
 """report.py - turn bench run directories into figures and A/B tables.
 
 Usage: report.py run RUNDIR            one run, human readable
-       report.py ab RUNDIR...          A/B tables, one per job
+       report.py ab RUNDIR...          A/B tables, one per job and
+                                       variant, then the shared/solo
+                                       pairs and the summary with the
+                                       targets' verdicts
 
 Owns the arithmetic of the QEMU bench: a RUNDIR is what run-guest.sh
 leaves (host-info, results/ from the guest, bt/ parsed from the
@@ -29,6 +32,19 @@ beside the disk-side one: readers of one file get pages from each other's
 cache, so only the disk side can be compared with the throttled limit.
 The kernel flavour of a run is the name of its kernel's object
 directory (build/kbuild-FLAVOUR).
+
+Readers sharing a file (issue 15): a job whose file says "# solo-of:
+JOB" (jobs/spindle/solo/) is JOB with one reader per file; its tables
+pair with JOB's of the same file system, scheduler, disks and vCPUs,
+once the two job files (ctl/job.fio of the runs) are found to differ
+only in numjobs and comments.  Both read the same files once each from
+the same disks, so the shared job's distinct disk-side MB/s (disk bytes
+less the pages blktrace saw read twice, over the fio run) over the solo
+job's is the disk-side throughput of N readers of a file against what
+one reader of that file gets on the same disk, scheduler and CPUs.
+The summary judges every table by the QEMU targets of issue 15:
+patched/pristine disk MB/s (medians) >= 1.00, >= 1.10 where pristine's
+shared/solo is below 0.90.
 """
 import json
 import os
@@ -85,6 +101,19 @@ class Run:
             self.bps = int(self.host['bps'])
             self.iops = int(self.host['iops'])
         self.ra_kb = self.host.get('read_ahead_kb', 'default')
+        # The job file as the guest ran it (ctl/job.fio), else the one
+        # host-info names: its "# solo-of: JOB" header pairs a one-reader
+        # job with its shared job (solo_pairs).
+        self.jobtext = ''
+        for jp in (os.path.join(d, 'ctl', 'job.fio'), self.host['job']):
+            try:
+                with open(jp) as f:
+                    self.jobtext = f.read()
+                break
+            except OSError:
+                pass
+        m = re.search(r'^# solo-of:[ \t]*(\S+)', self.jobtext, re.M)
+        self.solo_of = m.group(1) if m else None
         # The first data disk's block queue limits (guest-info), as
         # calibrate.sh gives them to the simulator.
         self.queue = {}
@@ -148,6 +177,11 @@ class Run:
                            if self.cpu_s is not None and self.fio_bytes
                            else None)
         self.bt = blktrace_figures(self.dir, self.disks)
+        # Distinct bytes from the disks per second: the disk-side MB/s
+        # less the pages blktrace saw read twice.  Jobs that read the
+        # same files compare on it whatever their readers per file.
+        again = self.bt['twice'] * 4096 if self.bt else 0
+        self.distinct_mbs = (self.disk_bytes - again) / self.secs / 1e6
         st = os.path.join(r, 'ra-stats')
         self.ra_stats = open(st).read() if os.path.exists(st) else None
 
@@ -408,6 +442,198 @@ def print_ab(runs):
             print(line + '   (requests, mean request size; medians)')
 
 
+def job_body(text):
+    """A job file's lines without comments, blank lines and numjobs:
+    what a solo job must have exactly as its shared job has it."""
+    out = []
+    for line in text.splitlines():
+        t = line.strip()
+        if not t or t[0] in '#;' or re.match(r'numjobs\s*=', t):
+            continue
+        out.append(t)
+    return out
+
+
+def readers(text):
+    """Readers per file of a job: its numjobs (one value for all its
+    sections, else None), 1 without any."""
+    vals = set(re.findall(r'^\s*numjobs\s*=\s*(\d+)', text, re.M))
+    if len(vals) > 1:
+        return None
+    return int(vals.pop()) if vals else 1
+
+
+def groups_of(runs):
+    """The runs by table_key, in the order the keys first appear."""
+    out = {}
+    for r in runs:
+        out.setdefault(table_key(r), []).append(r)
+    return out
+
+
+def medians(jr, attr):
+    """{flavour: median of attr} of a table's runs."""
+    out = {}
+    for f in sorted({r.flavour for r in jr}):
+        out[f] = med([getattr(r, attr) for r in jr if r.flavour == f])
+    return out
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def solo_pairs(groups):
+    """{shared key: solo key}: each one-reader job ("# solo-of: JOB")
+    beside the table of JOB with the same file system, scheduler,
+    disks, vCPUs and read_ahead_kb.  A solo job whose file differs from
+    JOB's in more than numjobs and comments, or whose numjobs is not 1,
+    is not paired (a warning says why)."""
+    pairs = {}
+    for key, jr in groups.items():
+        r0 = jr[0]
+        if not r0.solo_of:
+            continue
+        skey = (r0.solo_of,) + key[1:]
+        if skey not in groups:
+            continue
+        sh = groups[skey][0]
+        why = None
+        if readers(r0.jobtext) != 1:
+            why = 'numjobs is not 1'
+        elif (readers(sh.jobtext) or 0) < 2:
+            why = '%s has fewer than 2 readers per file' % sh.job
+        elif job_body(r0.jobtext) != job_body(sh.jobtext):
+            why = 'its job file differs from %s\'s in more than numjobs' % (
+                sh.job)
+        if why:
+            print('WARNING: %s not paired with %s: %s' % (r0.job, sh.job, why))
+            continue
+        pairs[skey] = key
+    return pairs
+
+
+def vname(key):
+    return '%s/%s/%s' % key[:3]
+
+
+# Issue 15's targets on the QEMU bench: patched/pristine disk MB/s (the
+# medians) at least TARGET, and at least TARGET_LOSS where pristine's
+# shared job loses more than LOSS to one reader of the same file.
+TARGET, TARGET_LOSS, LOSS = 1.00, 1.10, 0.10
+
+
+def judge_all(groups, pairs):
+    """Per table key: medians, ratio, shared/solo ratios, target and
+    verdict (a dict), for print_pairs and print_summary."""
+    out = {}
+    for key, jr in groups.items():
+        d = medians(jr, 'disk_mbs')
+        x = {'runs': {f: sum(1 for r in jr if r.flavour == f) for f in d},
+             'pristine': d.get('pristine'), 'patched': d.get('patched'),
+             'solo': jr[0].solo_of is not None, 'shsolo': {}}
+        x['ratio'] = ratio(x['patched'], x['pristine'])
+        target, why = TARGET, None
+        if key in pairs:
+            a = medians(jr, 'distinct_mbs')
+            b = medians(groups[pairs[key]], 'distinct_mbs')
+            for f in a:
+                if f in b:
+                    x['shsolo'][f] = ratio(a[f], b[f])
+            x['readers'] = readers(jr[0].jobtext)
+            ps = x['shsolo'].get('pristine')
+            x['loses'] = ps is not None and ps < 1 - LOSS
+            if x['loses']:
+                target = TARGET_LOSS
+        elif not x['solo'] and (readers(jr[0].jobtext) or 2) > 1 and \
+                any(r.disktype == 'spindle' for r in jr):
+            why = 'no solo run'
+        x['target'], x['why'] = target, why
+        if x['ratio'] is None:
+            x['verdict'] = '-'
+        else:
+            x['verdict'] = 'PASS' if x['ratio'] >= target - 5e-4 else 'FAIL'
+        out[key] = x
+    return out
+
+
+def order(groups):
+    """Table keys as the summary lists them: each shared job, then its
+    solo job, by job, file system and scheduler."""
+    def k(key):
+        r0 = groups[key][0]
+        return (r0.solo_of or key[0], r0.solo_of is not None) + \
+            tuple(str(x) for x in key[1:])
+    return sorted(groups, key=k)
+
+
+def fmt(x, f='%.3f'):
+    return '-' if x is None else f % x
+
+
+def print_pairs(groups, pairs, res):
+    if not pairs:
+        return
+    print()
+    print('== readers sharing a file: each shared job beside its one-reader'
+          ' variant (issue 15) ==')
+    print('shared/solo: distinct disk-side MB/s (disk bytes less pages read'
+          ' twice, over the fio run)')
+    print('of the shared job (N readers per file) over that of its solo'
+          ' variant (1 reader per file),')
+    print('medians of R.  Both read the same files once each from the'
+          ' same disks, scheduler and')
+    print('vCPUs, so this is the disk-side throughput N readers of a file'
+          ' get against what one')
+    print('reader of that file gets.  Pristine loses when its ratio is'
+          ' below %.2f; then patched/pristine' % (1 - LOSS))
+    print('(disk MB/s of the shared job) must reach %.2f, else %.2f.'
+          % (TARGET_LOSS, TARGET))
+    print('%-26s %2s %8s %8s %6s  %8s %8s %6s  %5s %7s %6s %7s' %
+          ('job/fs/sched', 'N', 'pri sh', 'pri solo', 'sh/so', 'pat sh',
+           'pat solo', 'sh/so', 'loses', 'pat/pri', 'target', 'verdict'))
+    for key in order(groups):
+        if key not in pairs:
+            continue
+        x, so = res[key], groups[pairs[key]]
+        a = medians(groups[key], 'distinct_mbs')
+        b = medians(so, 'distinct_mbs')
+        print('%-26s %2s %8s %8s %6s  %8s %8s %6s  %5s %7s %6s %7s' %
+              (vname(key), x.get('readers') or '?',
+               fmt(a.get('pristine'), '%.2f'), fmt(b.get('pristine'), '%.2f'),
+               fmt(x['shsolo'].get('pristine')),
+               fmt(a.get('patched'), '%.2f'), fmt(b.get('patched'), '%.2f'),
+               fmt(x['shsolo'].get('patched')),
+               'yes' if x['loses'] else 'no', fmt(x['ratio']),
+               '>=%.2f' % x['target'], x['verdict']))
+
+
+def print_summary(groups, res):
+    print()
+    print('== summary: disk-side MB/s, medians of R; patched/pristine >= %.2f,'
+          ' >= %.2f where pristine' % (TARGET, TARGET_LOSS))
+    print('   loses more than %d%% to one reader of the same file'
+          ' (shared/solo < %.2f; issue 15) ==' % (100 * LOSS, 1 - LOSS))
+    print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s' %
+          ('job/fs/sched', 'runs', 'pristine', 'patched', 'ratio',
+           'sh/so 1', 'sh/so 2', 'target', 'verdict'))
+    npass = nall = 0
+    for key in order(groups):
+        x = res[key]
+        n = '/'.join(str(x['runs'].get(f, 0)) for f in ('pristine', 'patched'))
+        print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s%s' %
+              (vname(key), n, fmt(x['pristine'], '%.2f'),
+               fmt(x['patched'], '%.2f'), fmt(x['ratio']),
+               fmt(x['shsolo'].get('pristine')),
+               fmt(x['shsolo'].get('patched')), '>=%.2f' % x['target'],
+               x['verdict'], ' (%s)' % x['why'] if x['why'] else ''))
+        if x['verdict'] != '-':
+            nall += 1
+            npass += x['verdict'] == 'PASS'
+    print('%d of %d PASS (sh/so 1, 2: shared/solo of pristine, patched;'
+          ' ratio: patched/pristine)' % (npass, nall))
+
+
 def check(runs):
     """Runs faster than the throttled disks allow: something was cached."""
     bad = [r for r in runs if r.frac > 1.05]
@@ -427,6 +653,11 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == 'ab':
         runs = [Run(d) for d in argv[1:]]
         print_ab(runs)
+        groups = groups_of(runs)
+        pairs = solo_pairs(groups)
+        res = judge_all(groups, pairs)
+        print_pairs(groups, pairs, res)
+        print_summary(groups, res)
         return check(runs)
     sys.stderr.write(__doc__)
     return 2
