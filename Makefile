@@ -26,7 +26,9 @@
 #                 medians; table in build/qemu/ab.txt.  A subset:
 #                 BENCH_JOBS="spin-4k spin-mmap" BENCH_FS=xfs
 #                 BENCH_SCHED=bfq (~1 min a run; the default set has
-#                 the 3 spindle jobs and their one-reader variants)
+#                 the 3 spindle jobs and their one-reader variants).
+#                 BENCH_CPU=icount: CPU s/GB counted in instructions,
+#                 one vCPU (table in build/qemu/ab-icount.txt)
 #   make bench-throttled  the same on the throttled virtio disks, one
 #                 vCPU (the set calibrate compares with); table in
 #                 build/qemu/ab-throttled.txt
@@ -160,12 +162,16 @@ R ?= 3
 BENCH_JOBS ?=
 BENCH_FS ?=
 BENCH_SCHED ?=
+# BENCH_CPU=icount: the guest's CPU time in instructions (qemu/README,
+# "CPU time: icount"; one vCPU); its table goes to build/qemu/ab-icount.txt.
+BENCH_CPU ?= wall
+BENCH_OUT = $(BUILD)/qemu/ab$(if $(filter icount,$(BENCH_CPU)),-icount)
 bench: tree nbd
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
-	tools/testing/readahead/qemu/ab.sh -r $(R) -o $(BUILD)/qemu/ab \
-		$(if $(BENCH_FS),-F "$(BENCH_FS)") \
+	RA_CPU_MODE=$(BENCH_CPU) tools/testing/readahead/qemu/ab.sh -r $(R) \
+		-o $(BENCH_OUT) $(if $(BENCH_FS),-F "$(BENCH_FS)") \
 		$(if $(BENCH_SCHED),-S "$(BENCH_SCHED)") $(BENCH_JOBS)
-	cp $(BUILD)/qemu/ab/table.txt $(BUILD)/qemu/ab.txt
+	cp $(BENCH_OUT)/table.txt $(BENCH_OUT).txt
 
 bench-throttled: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)

@@ -14,7 +14,8 @@
 #       file; both sets are the default) or jobs/ (seq4k, seq64k,
 #       seq128k, mmap, stream, random: the throttled-virtio set that
 #       calibrate.sh compares with), or paths to .fio files
-# Environment: as run-guest.sh (RA_BPS, RA_IOPS, RA_MEM, RA_CPUS, ...).
+# Environment: as run-guest.sh (RA_BPS, RA_IOPS, RA_MEM, RA_CPUS,
+# RA_CPU_MODE: wall or icount, common.sh, ...).
 #
 # Owns the A/B procedure: builds both kernels (incremental), then for
 # each round, job and variant (file system x scheduler) boots pristine
@@ -118,6 +119,7 @@ for k in pristine patched; do
 	mkdir -p "$outdir/kbuild-$k"
 	cp "$(kobj_dir "$k")/arch/x86/boot/bzImage" "$outdir/kbuild-$k/bzImage"
 done
+msg "TCG: $RA_CPU_MODE ($TCG_ARGS)"
 msg "$runs run(s) per kernel of $nvar variant(s) of:$(for j in $jobs; do printf ' %s' "$(basename "$j" .fio)"; done); results in $outdir"
 
 nfail=0

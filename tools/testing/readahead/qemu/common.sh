@@ -81,18 +81,35 @@ pack_io_disk() {
 	dd if="$1/ctl.tar" of="$1/io.img" conv=notrunc status=none
 }
 
+# How the guest's CPUs run (RA_CPU_MODE; make BENCH_CPU):
+#   wall (the default)  multi-threaded TCG, one host thread per vCPU; the
+#       guest's clock is the host's, so its CPU time is host time spent
+#       emulating, noise from the host's scheduling and other load
+#   icount  -icount shift=0,sleep=on: one host thread runs all vCPUs in
+#       turn (icount needs single-threaded TCG), and the guest's clock
+#       advances 1 ns per instruction executed while a vCPU runs, at the
+#       host's pace while all are idle; the guest's CPU time counts
+#       instructions (README, "CPU time: icount")
+RA_CPU_MODE=${RA_CPU_MODE:-wall}
+case $RA_CPU_MODE in
+wall) TCG_ARGS="-accel tcg,thread=multi" ;;
+icount) TCG_ARGS="-accel tcg,thread=single -icount shift=0,sleep=on" ;;
+*) die "bad RA_CPU_MODE '$RA_CPU_MODE' (allowed: wall, icount)" ;;
+esac
+
 # Boot KERNEL with INITRAMFS and MEM MB under TCG for at most LIMIT
 # seconds, serial console to OUT/console.log, the remaining arguments
-# (drives) passed to QEMU.  GUEST_CPUS vCPUs (default 1), multi-threaded
-# TCG (one host thread per vCPU), GUEST_APPEND added to the kernel's
+# (drives) passed to QEMU.  GUEST_CPUS vCPUs (default 1), TCG as
+# RA_CPU_MODE says (TCG_ARGS), GUEST_APPEND added to the kernel's
 # command line.  Sets rc (QEMU's, or timeout's 124) and secs.
 boot_guest() {
 	_limit=$1 _mem=$2 _kernel=$3 _initramfs=$4 _out=$5
 	shift 5
 	start=$(date +%s)
 	rc=0
+	# shellcheck disable=SC2086
 	timeout --kill-after=10 "$_limit" qemu-system-x86_64 \
-		-accel tcg,thread=multi -cpu max -m "$_mem" \
+		$TCG_ARGS -cpu max -m "$_mem" \
 		-smp "${GUEST_CPUS:-1}" -nodefaults -no-reboot \
 		-display none -serial "file:$_out/console.log" \
 		-kernel "$_kernel" -initrd "$_initramfs" \

@@ -17,7 +17,8 @@
 #      /proc/vmstat, /proc/stat and /proc/uptime, reset readahead/stats,
 #      turn the trace on if asked, run fio (JSON output, data verified
 #      by fio's crc32c headers), snapshot again, stop blktrace, read
-#      readahead/stats back, save dmesg;
+#      readahead/stats back, save dmesg; with MARKS=1 (icount runs) "fio
+#      start" and "fio end" go to ttyS1 around fio, for the host's clock;
 #   6. sha1 every data file the job names and compare with the host's
 #      sums (catches data from the wrong file, which fio's headers cannot);
 #   7. write /results as a tar over the I/O disk and `reboot -f` (QEMU
@@ -61,6 +62,7 @@ FS=ext4
 SCHED=default
 BLKTRACE=0
 IOSCHED=
+MARKS=0
 for b in /sys/block/vd*; do
 	[ "$(cat "$b/serial" 2>/dev/null)" = raio ] && iodev=/dev/${b##*/}
 done
@@ -213,10 +215,16 @@ if [ "$BLKTRACE" = 1 ]; then
 	kill -0 $btpid 2>/dev/null ||
 		bad "blktrace did not start: $(head -c 300 /tmp/blktrace.out)"
 fi
+# MARKS=1 (icount runs): the host stamps these lines with its clock.
+mark() {
+	if [ "$MARKS" = 1 ]; then echo "$*" > /dev/ttyS1; fi
+}
 snapshot before
 say "fio start"
+mark "fio start"
 fio --output-format=json --output=$R/fio.json /ctl/job.fio > $R/fio.out 2>&1
 rc=$?
+mark "fio end"
 snapshot after
 say "fio end rc=$rc"
 if [ -n "$btpid" ]; then

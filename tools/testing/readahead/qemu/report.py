@@ -128,9 +128,20 @@ class Run:
                     self.queue[key] = m.group(1)
         except OSError:
             pass
+        self.cpu_mode = self.host.get('cpu_mode', 'wall')
         t0 = float(open(os.path.join(r, 'uptime.before')).read())
         t1 = float(open(os.path.join(r, 'uptime.after')).read())
-        self.secs = max(t1 - t0, 0.01)
+        # The fio run's time on the guest's clock, and on the host's
+        # when the guest marked it (host-marks: icount runs, whose guest
+        # clock counts instructions while a vCPU runs; README, "CPU
+        # time: icount").  Rates are per host second when there is one.
+        self.guest_secs = max(t1 - t0, 0.01)
+        self.host_secs = host_marks(os.path.join(d, 'host-marks'))
+        self.secs = self.host_secs or self.guest_secs
+        if self.cpu_mode != 'wall' and not self.host_secs:
+            raise ValueError('%s: a %s run without host-marks: its MB/s'
+                             ' would be on the guest clock' %
+                             (d, self.cpu_mode))
         b0 = read_blkstat(os.path.join(r, 'blkstat.before'))
         b1 = read_blkstat(os.path.join(r, 'blkstat.after'))
         self.disks = {}
@@ -184,6 +195,23 @@ class Run:
         self.distinct_mbs = (self.disk_bytes - again) / self.secs / 1e6
         st = os.path.join(r, 'ra-stats')
         self.ra_stats = open(st).read() if os.path.exists(st) else None
+
+
+def host_marks(path):
+    """Host seconds between the guest's "fio start" and "fio end" lines
+    of host-marks (run-guest.sh), None without both."""
+    t = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                p = line.split(None, 1)
+                if len(p) == 2:
+                    t.setdefault(p[1].strip(), float(p[0]))
+    except (OSError, ValueError):
+        return None
+    if 'fio start' in t and 'fio end' in t:
+        return max(t['fio end'] - t['fio start'], 0.01)
+    return None
 
 
 # guest-info's per-disk block queue figures, in the order printed.
@@ -294,9 +322,12 @@ def mb(x):
 
 def print_run(run):
     print('job %s on %s: %.1f s, layout %s, %s, %s, %s, %d vCPU(s),'
-          ' read_ahead_kb %s' %
+          ' read_ahead_kb %s%s' %
           (run.job, run.flavour, run.secs, run.layout, disk_desc(run),
-           run.fs, run.sched, run.cpus, run.ra_kb))
+           run.fs, run.sched, run.cpus, run.ra_kb,
+           '' if run.cpu_mode == 'wall' else
+           ', %s: %.1f s on the host clock, %.1f s on the guest\'s' %
+           (run.cpu_mode, run.secs, run.guest_secs)))
     print('  disk-side %s MB/s (%.0f%% of %d active disk(s) x %.1f MB/s),'
           ' %s of the IOPS limit, fio-side %s MB/s, major faults %d'
           % (mb(run.disk_mbs), 100 * run.frac, run.active, run.bps / 1e6,
@@ -343,9 +374,17 @@ def disk_desc(r):
     return 'limit %.1f MB/s and %d IOPS per disk' % (r.bps / 1e6, r.iops)
 
 
+def mode_desc(r):
+    """The title's note for runs not on multi-threaded TCG."""
+    if r.cpu_mode == 'wall':
+        return ''
+    return (', %s (MB/s and secs on the host clock, CPU s/GB in'
+            ' instructions: 1 s = 1e9)' % r.cpu_mode)
+
+
 def table_key(r):
     return (r.job, r.fs, r.sched, r.iosched, r.disktype, r.bps, r.iops,
-            r.cpus, r.ra_kb)
+            r.cpus, r.ra_kb, r.cpu_mode)
 
 
 def print_ab(runs):
@@ -373,9 +412,10 @@ def print_ab(runs):
                   (job, r0.layout, r0.bps / 1e6, r0.iops, r0.ra_kb))
         else:
             print('== %s/%s/%s: layout %s (disks files MB), %s, %d vCPUs, '
-                  'read_ahead_kb %s%s ==' %
+                  'read_ahead_kb %s%s%s ==' %
                   (job, r0.fs, r0.sched, r0.layout, disk_desc(r0), r0.cpus,
-                   r0.ra_kb, ', iosched ' + r0.iosched if r0.iosched else ''))
+                   r0.ra_kb, ', iosched ' + r0.iosched if r0.iosched else '',
+                   mode_desc(r0)))
         print('%-9s %4s %10s %15s %7s %6s %9s %8s %7s %8s %5s' %
               ('kernel', 'runs', 'disk MB/s', 'min..max', '%limit', '%IOPS',
                'fio MB/s', 'majflt', 'secs', 'CPU s/GB', '%CPU'))
@@ -393,7 +433,8 @@ def print_ab(runs):
                    if r0.iops else '-',
                    med([r.fio_mbs for r in fr]),
                    med([r.majflt for r in fr]), med([r.secs for r in fr]),
-                   '%.1f' % med(cg) if cg else '-',
+                   ('%.3f' if r0.cpu_mode == 'icount' else '%.1f') % med(cg)
+                   if cg else '-',
                    '%.0f%%' % (100 * med(cf)) if cf else '-'))
         if all(r.bt for r in jr):
             print('%-9s %10s %10s %9s %9s %10s %11s' %
@@ -533,6 +574,15 @@ def judge_all(groups, pairs):
              'pristine': d.get('pristine'), 'patched': d.get('patched'),
              'solo': jr[0].solo_of is not None, 'shsolo': {}}
         x['ratio'] = ratio(x['patched'], x['pristine'])
+        # CPU s/GB, judged on icount runs only (instructions; issue 11:
+        # patched <= pristine): on multi-threaded TCG it is host noise.
+        x['icount'] = jr[0].cpu_mode == 'icount'
+        c = {}
+        for f in d:
+            v = [r.cpu_per_gb for r in jr if r.flavour == f and r.cpu_per_gb]
+            c[f] = med(v) if v else None
+        x['cpu'] = c
+        x['cpu_ratio'] = ratio(c.get('patched'), c.get('pristine'))
         target, why = TARGET, None
         if key in pairs:
             a = medians(jr, 'distinct_mbs')
@@ -614,24 +664,45 @@ def print_summary(groups, res):
           ' >= %.2f where pristine' % (TARGET, TARGET_LOSS))
     print('   loses more than %d%% to one reader of the same file'
           ' (shared/solo < %.2f; issue 15) ==' % (100 * LOSS, 1 - LOSS))
-    print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s' %
+    icount = any(x['icount'] for x in res.values())
+    if icount:
+        print('   CPU s/GB of icount runs (instructions while fio ran, 1 s ='
+              ' 1e9, per GB fio read):')
+        print('   patched <= pristine (issue 11); MB/s on the host clock')
+    cpuhdr = ' %8s %8s %7s %5s' % ('CPU pri', 'CPU pat', 'CPU rat',
+                                   'CPU') if icount else ''
+    print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s%s' %
           ('job/fs/sched', 'runs', 'pristine', 'patched', 'ratio',
-           'sh/so 1', 'sh/so 2', 'target', 'verdict'))
-    npass = nall = 0
+           'sh/so 1', 'sh/so 2', 'target', 'verdict', cpuhdr))
+    npass = nall = cpass = call = 0
     for key in order(groups):
         x = res[key]
         n = '/'.join(str(x['runs'].get(f, 0)) for f in ('pristine', 'patched'))
-        print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s%s' %
+        cpu = ''
+        if icount:
+            cv = '-'
+            if x['icount'] and x['cpu_ratio'] is not None:
+                cv = 'PASS' if x['cpu_ratio'] <= 1 + 5e-4 else 'FAIL'
+                call += 1
+                cpass += cv == 'PASS'
+            cpu = ' %8s %8s %7s %5s' % (
+                fmt(x['cpu'].get('pristine'), '%.3f'),
+                fmt(x['cpu'].get('patched'), '%.3f'),
+                fmt(x['cpu_ratio']), cv)
+        print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s%s%s' %
               (vname(key), n, fmt(x['pristine'], '%.2f'),
                fmt(x['patched'], '%.2f'), fmt(x['ratio']),
                fmt(x['shsolo'].get('pristine')),
                fmt(x['shsolo'].get('patched')), '>=%.2f' % x['target'],
-               x['verdict'], ' (%s)' % x['why'] if x['why'] else ''))
+               x['verdict'], cpu, ' (%s)' % x['why'] if x['why'] else ''))
         if x['verdict'] != '-':
             nall += 1
             npass += x['verdict'] == 'PASS'
     print('%d of %d PASS (sh/so 1, 2: shared/solo of pristine, patched;'
           ' ratio: patched/pristine)' % (npass, nall))
+    if call:
+        print('CPU s/GB: %d of %d PASS (patched/pristine <= 1.00)'
+              % (cpass, call))
 
 
 def check(runs):

@@ -15,7 +15,8 @@
 # 8000000), RA_IOPS (requests/s per throttled data disk, default 50),
 # RA_MEM (guest MB, default 1024), RA_KB (read_ahead_kb of the data
 # disks; default: the kernel's, 128 for virtio-blk), RA_CPUS (vCPUs;
-# default: the job's "# cpus:" line, else 2), RA_BLKTRACE (1, the
+# default: the job's "# cpus:" line, else 2; 1 with RA_CPU_MODE=icount),
+# RA_CPU_MODE (wall, the default, or icount: common.sh), RA_BLKTRACE (1, the
 # default: blktrace the data disks; 0: not), RA_QD (the guest's virtio
 # queue depth with spindle disks, 1 to 256 or "default", the driver's;
 # default 2), RA_IOSCHED ("KEY=N ...": the scheduler's tunables, written
@@ -29,7 +30,8 @@
 #       SPINDLE_DISK) over a unix socket, attached as NBD; throttled
 #       (the default): the image itself with QEMU's
 #       throttling.bps-total/iops-total
-#   # cpus: N                         vCPUs (multi-threaded TCG)
+#   # cpus: N                         vCPUs (multi-threaded TCG; 1 with
+#       RA_CPU_MODE=icount, common.sh)
 #   # fs: FS...  # sched: SCHED...    the variants ab.sh runs (-f, -e)
 # The control archive (job, run.conf, sums) goes at the start of a raw
 # I/O disk; QEMU runs with -accel tcg, -no-reboot, the serial console in
@@ -88,6 +90,14 @@ case $cpus in
 [1-4]) ;;
 *) die "bad vCPU count '$cpus' (allowed: 1 to 4, the kernel's NR_CPUS)" ;;
 esac
+# icount (RA_CPU_MODE, common.sh) runs one vCPU: QEMU 7.2's round-robin
+# icount never runs a second x86 vCPU again once it has executed its
+# first PAUSE, so 6.1 hangs bringing it up (README, "CPU time: icount").
+if [ "$RA_CPU_MODE" = icount ] && [ "$cpus" -gt 1 ]; then
+	[ -z "${RA_CPUS:-}" ] ||
+		die "RA_CPUS=$cpus with RA_CPU_MODE=icount: QEMU's icount boots one x86 vCPU only"
+	cpus=1
+fi
 # shellcheck disable=SC2046
 [ -n "$fs" ] || { set -- $(job_key fs) ext4; fs=$1; }
 case $fs in
@@ -142,6 +152,7 @@ FS=$fs
 SCHED=$sched
 BLKTRACE=$blktrace
 IOSCHED="$iosched"
+MARKS=$([ "$RA_CPU_MODE" = icount ] && echo 1 || echo 0)
 CONF
 {
 	echo "kernel $kernel"
@@ -156,6 +167,7 @@ CONF
 		echo "iops $iops"
 	fi
 	echo "cpus $cpus"
+	echo "cpu_mode $RA_CPU_MODE"
 	echo "fs $fs"
 	echo "sched $sched"
 	[ -z "$iosched" ] || echo "iosched $iosched"
@@ -166,14 +178,36 @@ io="$out/io.img"
 pack_io_disk "$out"
 
 pids=
+markpid=
 cleanup() {
 	# shellcheck disable=SC2086
 	spindle_stop $pids
 	rm -f "$out"/d*.sock
+	if [ -n "$markpid" ]; then
+		kill "$markpid" 2>/dev/null || :
+		wait "$markpid" 2>/dev/null || :
+		markpid=
+	fi
+	rm -f "$out/marks.in" "$out/marks.out"
 }
 trap cleanup EXIT
 set -- -drive "if=none,id=io,file=$io,format=raw" \
 	-device "virtio-blk-pci,drive=io,serial=raio"
+# icount: the guest's clock is not the host's (common.sh), so the guest
+# also writes "fio start" and "fio end" to a second serial port (ttyS1)
+# whose lines the host stamps with its own clock as they arrive:
+# OUTDIR/host-marks, "SECONDS.NANOSECONDS LINE", the fio run's wall time
+# for report.py.
+if [ "$RA_CPU_MODE" = icount ]; then
+	rm -f "$out/marks.in" "$out/marks.out"
+	mkfifo "$out/marks.in" "$out/marks.out"
+	while IFS= read -r l; do
+		printf '%s %s\n' "$(date +%s.%N)" "$(printf %s "$l" | tr -d '\r')"
+	done < "$out/marks.out" > "$out/host-marks" &
+	markpid=$!
+	set -- "$@" -chardev "pipe,id=marks,path=$out/marks" \
+		-device isa-serial,chardev=marks
+fi
 k=0
 while [ "$k" -lt "$nd" ]; do
 	if [ "$disktype" = spindle ]; then
@@ -203,6 +237,11 @@ if [ "$disktype" = spindle ]; then
 	esac
 fi
 GUEST_APPEND=$append GUEST_CPUS=$cpus boot_guest "$limit" "$mem" "$kernel" "$initramfs" "$out" "$@"
+if [ -n "$markpid" ]; then
+	# QEMU has exited: the reader sees the end of the FIFO.
+	wait "$markpid" 2>/dev/null || :
+	markpid=
+fi
 cleanup
 pids=
 
