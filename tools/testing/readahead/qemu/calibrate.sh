@@ -11,6 +11,9 @@
 #        ab-spindle-reference.txt beside this script)
 #        RA_CAL_DEPTH1=1: the spindle set on the simulator's old disk,
 #        one request at a time and no cap (to compare)
+#        RA_SIM=PATH: that ra_sim instead of build/sim/ra_sim;
+#        RA_CAL_DIR=DIR: the runs' files there instead of
+#        build/qemu/calibrate (emptied first)
 #
 # For every job of jobs/ (the throttled set) the simulator runs the same
 # shape on the bench's machine: its layout's disks as throttled virtual
@@ -98,10 +101,10 @@ fi
 [ $# -lt 2 ] || [ -f "$sptable" ] || die "no table $sptable"
 have_table=0
 [ -f "$table" ] && have_table=1
-sim=$BUILD/sim/ra_sim
+sim=${RA_SIM:-$BUILD/sim/ra_sim}
 bps=${RA_BPS:-8000000}
 iops=${RA_IOPS:-50}
-D=$QB/calibrate
+D=${RA_CAL_DIR:-$QB/calibrate}
 rm -rf "$D"
 mkdir -p "$D"
 [ -x "$sim" ] || die "no $sim: run make sim"

@@ -447,14 +447,74 @@ elv "mq-deadline: batches in sector order, the expired oldest between them" "mq-
 "0 ${D}1 sector=100 nsect=8\n1000 ${C}1 sector=100\n1000 ${D}3 sector=200 nsect=8\n2000 ${C}3 sector=200\n2000 ${D}2 sector=50 nsect=8\n3000 ${C}2 sector=50\n3000 ${D}4 sector=300 nsect=8\n4000 ${C}4 sector=300\nidles=0 idle_us=0 preempts=0 qmerges=0"
 elv "mq-deadline: nothing expired, the batch goes on up" "mq-deadline fifo_batch=2" '0 1 100 8\n0 2 50 8\n0 3 200 8\n0 4 300 8\n' \
 "0 ${D}1 sector=100 nsect=8\n1000 ${C}1 sector=100\n1000 ${D}3 sector=200 nsect=8\n2000 ${C}3 sector=200\n2000 ${D}4 sector=300 nsect=8\n3000 ${C}4 sector=300\n3000 ${D}2 sector=50 nsect=8\n4000 ${C}2 sector=50\nidles=0 idle_us=0 preempts=0 qmerges=0"
-# BFQ: a young process whose request is close to the queue in service
-# joins it (no idle between them); a far one waits out the idle.
-elv "bfq: an interleaved reader joins the queue in service" bfq '0 1 0 8\n100 2 16 8\n' \
-"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=16 nsect=8\n2000 ${C}2 sector=16\nidles=1 idle_us=8000 preempts=0 qmerges=1"
-elv "bfq: a far reader waits for the idle to run out" bfq '0 1 0 8\n100 2 100000 8\n' \
-"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}2 sector=100000 nsect=8\n10000 ${C}2 sector=100000\nidles=2 idle_us=16000 preempts=0 qmerges=0"
-elv "bfq: max_budget ends a queue's turn" "bfq max_budget=16 slice_idle=0" '0 1 0 8\n0 1 100 8\n0 1 200 8\n0 2 100000 8\n' \
-"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}1 sector=100 nsect=8\n2000 ${C}1 sector=100\n2000 ${D}2 sector=100000 nsect=8\n3000 ${C}2 sector=100000\n3000 ${D}1 sector=200 nsect=8\n4000 ${C}1 sector=200\nidles=0 idle_us=0 preempts=0 qmerges=0"
+# BFQ (6.1's rules, elv-bfq.c).  low_latency=0 first: no weight raising.
+# Queue merging (bfq_setup_cooperator()): pid 2's first request, 8
+# sectors past where the queue in service (pid 1's) last dispatched, joins
+# that queue while another queue (pid 3's) is busy: served next from it,
+# no idle before it.  With pid 1's queue the one busy queue, 6.1 looks for
+# no cooperator: pid 2 waits out the 8 ms idle on pid 1.
+elv "bfq: a request close to the queue in service joins it (another queue busy)" "bfq low_latency=0" '0 1 0 8\n0 3 100000 8\n100 2 16 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=16 nsect=8\n2000 ${C}2 sector=16\n10000 ${D}3 sector=100000 nsect=8\n11000 ${C}3 sector=100000\nidles=2 idle_us=16000 preempts=0 qmerges=1"
+elv "bfq: with one busy queue there is no merge" "bfq low_latency=0" '0 1 0 8\n100 2 16 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}2 sector=16 nsect=8\n10000 ${C}2 sector=16\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+# The queue whose next request is within 8192 sectors: pid 2's request
+# 16 sectors past pid 3's waiting one joins pid 3's queue (served right
+# after it); 20000 sectors past, it does not (its own turn, after an idle).
+elv "bfq: a request close to a waiting queue's next one joins that queue" "bfq low_latency=0" '0 1 0 8\n0 3 200000 8\n100 2 200016 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}3 sector=200000 nsect=8\n10000 ${C}3 sector=200000\n10000 ${D}2 sector=200016 nsect=8\n11000 ${C}2 sector=200016\nidles=2 idle_us=16000 preempts=0 qmerges=1"
+elv "bfq: a far request does not merge" "bfq low_latency=0" '0 1 0 8\n0 3 200000 8\n100 2 220000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n9000 ${D}3 sector=200000 nsect=8\n10000 ${C}3 sector=200000\n18000 ${D}2 sector=220000 nsect=8\n19000 ${C}2 sector=220000\nidles=3 idle_us=24000 preempts=0 qmerges=0"
+# bfq_too_late_for_merging(): pid 1's queue, busy from 0 with 120
+# requests, served for more than 100 ms takes no cooperator: pid 2's
+# request (sector 5000, close) at 50 ms joins it and is served in its
+# turn (at 120 ms), at 110 ms it does not (its own turn, at 137 ms).
+for at in 50000:1:120000 110000:0:137000; do
+	{ awk 'BEGIN { for (i = 0; i < 120; i++) printf "0 1 %d 8\n", i * 16 }'
+	  echo "0 3 10000000 8"; echo "${at%%:*} 2 5000 8"; } |
+		"$OUT/elv_test" bfq low_latency=0 > "$TMP/elvl.out"
+	got=$(awk '/pid=2 .*nsect/ { d = $1 } /^idles/ { q = $NF } END { print d, q }' "$TMP/elvl.out")
+	m=${at#*:}
+	check "elevator: bfq: a queue served 100 ms since it got busy is too late to merge (pid 2 at ${at%%:*} us: qmerges=${m%%:*})" \
+		test "$got" = "${at##*:} qmerges=${m%%:*}"
+done
+# Stable merging (bfq_do_or_sched_stable_merge()): pid 2's queue, created
+# with pid 1's, merges with it at its first request 600 ms later however
+# far apart, unless idling pays for it: one request every 20 ms (think
+# time over slice_idle / 2) merges, one every 1 ms (short think time,
+# I/O-bound, sequential) stays alone.
+for g in 20000:1 1000:0; do
+	{ echo "0 1 0 8"
+	  awk -v g="${g%:*}" 'BEGIN { i = 0
+		for (t = 0; t <= 640000; t += g) printf "%d 2 %d 8\n", t, 500000 + (i++) * 16 }'; } |
+		"$OUT/elv_test" bfq low_latency=0 > "$TMP/elvs.out"
+	check "elevator: bfq: stable merge 600 ms after creation unless idling pays (a request every ${g%:*} us: qmerges=${g#*:})" \
+		test "$(tail -n 1 "$TMP/elvs.out" | sed 's/.* //')" = "qmerges=${g#*:}"
+done
+# Think time: pid 1 asks every 20 ms (its mean gap is over slice_idle / 2
+# once trusted): it is not idled on, and pid 2's queue getting busy ends
+# its service at once (a preemption); asking every 1 ms it is idled on.
+elv "bfq: a long think time is not idled on, and is preempted" "bfq low_latency=0" '0 1 0 8\n20000 1 16 8\n40000 1 32 8\n60000 1 48 8\n80000 1 64 8\n80500 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n20000 ${D}1 sector=16 nsect=8\n21000 ${C}1 sector=16\n40000 ${D}1 sector=32 nsect=8\n41000 ${C}1 sector=32\n60000 ${D}1 sector=48 nsect=8\n61000 ${C}1 sector=48\n80000 ${D}1 sector=64 nsect=8\n81000 ${C}1 sector=64\n81000 ${D}2 sector=100000 nsect=8\n82000 ${C}2 sector=100000\nidles=5 idle_us=40000 preempts=1 qmerges=0"
+elv "bfq: a short think time is idled on" "bfq low_latency=0" '0 1 0 8\n1000 1 16 8\n2000 1 32 8\n3000 1 48 8\n4000 1 64 8\n4500 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}1 sector=16 nsect=8\n2000 ${C}1 sector=16\n2000 ${D}1 sector=32 nsect=8\n3000 ${C}1 sector=32\n3000 ${D}1 sector=48 nsect=8\n4000 ${C}1 sector=48\n4000 ${D}1 sector=64 nsect=8\n5000 ${C}1 sector=64\n13000 ${D}2 sector=100000 nsect=8\n14000 ${C}2 sector=100000\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+elv "bfq: max_budget ends a queue's turn" "bfq low_latency=0 max_budget=16" '0 1 0 8\n0 1 100 8\n0 1 200 8\n0 2 100000 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}1 sector=100 nsect=8\n2000 ${C}1 sector=100\n2000 ${D}2 sector=100000 nsect=8\n3000 ${C}2 sector=100000\n11000 ${D}1 sector=200 nsect=8\n12000 ${C}1 sector=200\nidles=2 idle_us=16000 preempts=0 qmerges=0"
+# Weight raising (low_latency=1, the default): a new queue is raised, and
+# idling does not pay while one is, so pid 2's new queue ends pid 1's
+# service (its request next, no merge: one busy queue before it); the
+# last one is idled on 20 ms.  Seven queues created together are all
+# raised and served in turn; an eighth makes the burst large: no raising
+# (each one's ends at its first dispatch), and the last ones are idled on.
+elv "bfq: a new (weight-raised) queue preempts the one in service" bfq '0 1 0 8\n100 2 16 8\n' \
+"0 ${D}1 sector=0 nsect=8\n1000 ${C}1 sector=0\n1000 ${D}2 sector=16 nsect=8\n2000 ${C}2 sector=16\nidles=1 idle_us=20000 preempts=1 qmerges=0"
+for n in 7:1:8000 8:3:25000; do
+	awk -v n="${n%%:*}" 'BEGIN { for (p = 1; p <= n; p++) printf "0 %d %d 8\n", p, p * 100000
+		print "500 1 100008 8" }' | "$OUT/elv_test" bfq > "$TMP/elvb.out"
+	got=$(awk '/complete pid=1 sector=100008/ { t = $1 } /^idles/ { i = $1 } END { print t, i }' "$TMP/elvb.out")
+	m=${n#*:}
+	check "elevator: bfq: ${n%%:*} queues created together: pid 1's second request done at ${n##*:} us, idles=${m%%:*}" \
+		test "$got" = "${n##*:} idles=${m%%:*}"
+done
 
 # CFQ's close cooperators: elv_test's own exact cases (tests/elv_test.c).
 check "elevator: cfq: close cooperators (elv_test --check, 13 cases)" \
@@ -501,10 +561,10 @@ elv "hw_queues=2 nr_requests=1: a bio waits for its own queue's request" "hw_que
 # The idling schedulers on a deeper disk: a dry queue that would be idled
 # on keeps the disk while its requests are on it, the idle starting at
 # its last completion; one that would not (slice_idle=0) gives way at once.
-for e in bfq cfq; do
-	elv "$e, queue_depth=4: a dry queue keeps the disk until its last completion, then idles" "queue_depth=4 $e" '0 1 0 8\n0 1 100 8\n0 2 100000 8\n' \
+for e in "bfq low_latency=0" cfq; do
+	elv "${e%% *}, queue_depth=4: a dry queue keeps the disk until its last completion, then idles" "queue_depth=4 $e" '0 1 0 8\n0 1 100 8\n0 2 100000 8\n' \
 "0 ${D}1 sector=0 nsect=8\n0 ${D}1 sector=100 nsect=8 start=1000\n1000 ${C}1 sector=0\n2000 ${C}1 sector=100\n10000 ${D}2 sector=100000 nsect=8\n11000 ${C}2 sector=100000\nidles=2 idle_us=16000 preempts=0 qmerges=0"
-	elv "$e, queue_depth=4, slice_idle=0: a dry queue gives way with its requests on the disk" "queue_depth=4 $e slice_idle=0" '0 1 0 8\n0 1 100 8\n0 2 100000 8\n' \
+	elv "${e%% *}, queue_depth=4, slice_idle=0: a dry queue gives way with its requests on the disk" "queue_depth=4 $e slice_idle=0" '0 1 0 8\n0 1 100 8\n0 2 100000 8\n' \
 "0 ${D}1 sector=0 nsect=8\n0 ${D}1 sector=100 nsect=8 start=1000\n0 ${D}2 sector=100000 nsect=8 start=2000\n1000 ${C}1 sector=0\n2000 ${C}1 sector=100\n3000 ${C}2 sector=100000\nidles=0 idle_us=0 preempts=0 qmerges=0"
 done
 # CFQ's quantum (4): with pid 2 waiting, pid 1 has at most 4 on the disk.
@@ -601,15 +661,16 @@ for v in "spindle:queue_depth=1 nr_requests=0" "throttled:queue_depth=128"; do
 		       test \$(grep -c '^  queue $dev: ' $TMP/qd1.out) = 2 && \
 		       ! grep -q '^  queue ' $TMP/qd0.out"
 done
-# The bench's spindle, 8 readers of 4 files, nr_requests=4 and 4 (or 2)
-# requests on the disk.  From the blktrace: never more than queue_depth
+# The bench's spindle, 8 readers of 4 files, nr_requests=4 and 4 (or 1)
+# requests on the disk (BFQ with 1: it idles and merges no more than 6.1
+# would, so with 2 on the disk its 4 requests are never all taken).  From the blktrace: never more than queue_depth
 # dispatched and not completed, nor nr_requests allocated (G) and not
 # completed, and both reached; completions in the order of dispatch;
 # every bio that got its request (G) after its Q got it at a completion,
 # and the report counts them (tag_waits).
 SPD="capacity=8g rpm=2000 seek_ms=22.5 track_ms=2.5 rate_mbps=20 overhead_us=100 cache_kb=0"
 printf '[global]\nrw=read\nbs=4k\nsize=4m\nioengine=psync\nnumjobs=2\n\n[a]\nfilename=/mnt/sda/a\n[b]\nfilename=/mnt/sda/b\n[c]\nfilename=/mnt/sda/c\n[d]\nfilename=/mnt/sda/d\n' > "$TMP/qs.fio"
-for v in "mq-deadline 4 4" "bfq 2 4"; do
+for v in "mq-deadline 4 4" "bfq 1 4"; do
 	# shellcheck disable=SC2086
 	set -- $v
 	e=$1 qd=$2 nr=$3
