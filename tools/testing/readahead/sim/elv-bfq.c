@@ -251,7 +251,7 @@ static bool bfq_too_late(const struct bfq_queue *q)
  * joins a shared queue, for bfq_bfqq_resume_state() to give back to the
  * queue it gets at a split.
  */
-static void bfq_save_state(struct bfq_queue *q)
+static void bfq_save_state(struct disk *d, struct bfq_queue *q)
 {
 	struct bfq_proc *p = q->bic;
 
@@ -269,7 +269,8 @@ static void bfq_save_state(struct bfq_queue *q)
 	p->in_large_burst = q->in_large_burst;
 	p->was_in_burst_list = q->in_burst_list;
 	/* Merged as it was created: the raising it would have had. */
-	if (q->just_created && !q->in_large_burst) {
+	if (q->just_created && !q->in_large_burst &&
+	    elv_tun(d, BFQ_LOW_LATENCY)) {
 		p->wr_coeff = BFQ_WR_COEFF;
 		p->wr_start = sim_now;
 		p->wr_max = BFQ_WR_DURATION;
@@ -280,21 +281,25 @@ static void bfq_save_state(struct bfq_queue *q)
 	}
 }
 
-static void bfq_resume_state(struct bfq_data *bd, struct bfq_queue *q,
+static void bfq_resume_state(struct disk *d, struct bfq_queue *q,
 			     const struct bfq_proc *p)
 {
+	struct bfq_data *bd = d->elv_data;
+
 	if (!p->saved)
 		return;
-	if (q->busy && q->wr_coeff > 1)
-		bd->wr_busy_queues--;
-	q->wr_coeff = p->wr_coeff;
-	q->wr_start = p->wr_start;
-	q->wr_max = p->wr_max;
-	if (q->wr_coeff > 1 && (q->in_large_burst ||
-				sim_now > q->wr_start + q->wr_max))
-		q->wr_coeff = 1;
-	if (q->busy && q->wr_coeff > 1)
-		bd->wr_busy_queues++;
+	if (elv_tun(d, BFQ_LOW_LATENCY)) {
+		if (q->busy && q->wr_coeff > 1)
+			bd->wr_busy_queues--;
+		q->wr_coeff = p->wr_coeff;
+		q->wr_start = p->wr_start;
+		q->wr_max = p->wr_max;
+		if (q->wr_coeff > 1 && (q->in_large_burst ||
+					sim_now > q->wr_start + q->wr_max))
+			q->wr_coeff = 1;
+		if (q->busy && q->wr_coeff > 1)
+			bd->wr_busy_queues++;
+	}
 	q->pq.ttime_samples = p->ttime_samples;
 	q->pq.ttime_total = p->ttime_total;
 	q->pq.ttime_mean = p->ttime_mean;
@@ -510,8 +515,8 @@ static struct bfq_queue *bfq_merge_bfqqs(struct disk *d, struct bfq_data *bd,
 {
 	struct bfq_queue *new = q->new_bfqq;
 
-	bfq_save_state(q);
-	bfq_save_state(new);
+	bfq_save_state(d, q);
+	bfq_save_state(d, new);
 	if (q->io_bound)
 		new->io_bound = true;
 	q->io_bound = false;
@@ -715,7 +720,8 @@ static void bfq_handle_burst(struct bfq_data *bd, struct bfq_queue *q)
  * (unless the process was merged stably): the last process keeps it,
  * the others get new queues with what they had before the merge.
  */
-static struct bfq_queue *bfq_rq_queue(struct bfq_data *bd, struct bfq_proc *p)
+static struct bfq_queue *bfq_rq_queue(struct disk *d, struct bfq_data *bd,
+				      struct bfq_proc *p)
 {
 	struct bfq_queue *q = p->bfqq;
 	bool split = false;
@@ -744,7 +750,7 @@ static struct bfq_queue *bfq_rq_queue(struct bfq_data *bd, struct bfq_proc *p)
 	if (!q->new_bfqq && q->refs == 1) {
 		q->bic = p;
 		if (split)
-			bfq_resume_state(bd, q, p);
+			bfq_resume_state(d, q, p);
 	}
 	return q;
 }
@@ -891,7 +897,7 @@ static void bfq_add(struct disk *d, struct blk_request *rq)
 {
 	struct bfq_data *bd = d->elv_data;
 	struct bfq_proc *p = bfq_proc_get(bd, rq->pid);
-	struct bfq_queue *q = bfq_rq_queue(bd, p), *new;
+	struct bfq_queue *q = bfq_rq_queue(d, bd, p), *new;
 	uint64_t dist;
 
 	/* __bfq_insert_request(): a cooperator takes the request. */

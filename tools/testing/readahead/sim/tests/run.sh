@@ -490,6 +490,28 @@ for g in 20000:1 1000:0; do
 	check "elevator: bfq: stable merge 600 ms after creation unless idling pays (a request every ${g%:*} us: qmerges=${g#*:})" \
 		test "$(tail -n 1 "$TMP/elvs.out" | sed 's/.* //')" = "qmerges=${g#*:}"
 done
+# Splitting: pid 2 joins pid 1's queue (as above), then pid 1's 24 far
+# requests make that shared queue seeky; when it next expires it is marked,
+# and pid 2's next request (at 60 ms) goes to a new queue of its own, not
+# seeky: idled on 8 ms.  Merged stably instead (a request every 20 ms, as
+# above), pid 2 stays in the seeky shared queue: idled on 2 ms.  (The
+# idle after pid 2's last request: idle_us with it less without it.)
+{ printf '0 1 0 8\n0 3 10000000 8\n100 2 16 8\n1500 1 2000000 8\n'
+  awk 'BEGIN { for (k = 2; k <= 24; k++) printf "1500 1 %d 8 +\n", (k % 2 ? 2000000 : 4000000) + k * 1000 }'
+  printf '60000 2 20000000 8\n'; } > "$TMP/split1.in"
+{ echo "0 1 0 8"
+  awk 'BEGIN { i = 0; for (t = 0; t <= 620000; t += 20000) printf "%d 2 %d 8\n", t, 500000 + (i++) * 16 }'
+  printf '640000 1 2000000 8\n'
+  awk 'BEGIN { for (k = 2; k <= 24; k++) printf "640000 1 %d 8 +\n", (k % 2 ? 2000000 : 4000000) + k * 1000 }'
+  printf '700000 2 20000000 8\n'; } > "$TMP/split2.in"
+for c in split1:8000:"a shared queue gone seeky is split" split2:2000:"a stably merged one is not"; do
+	f=$TMP/${c%%:*}.in
+	a=$("$OUT/elv_test" bfq low_latency=0 < "$f" | sed -n 's/.*idle_us=\([0-9]*\).*/\1/p')
+	b=$(sed '$d' "$f" | "$OUT/elv_test" bfq low_latency=0 | sed -n 's/.*idle_us=\([0-9]*\).*/\1/p')
+	w=${c#*:}
+	check "elevator: bfq: ${c##*:} (idle after pid 2's last request ${w%%:*} us)" \
+		test "$((a - b))" = "${w%%:*}"
+done
 # Think time: pid 1 asks every 20 ms (its mean gap is over slice_idle / 2
 # once trusted): it is not idled on, and pid 2's queue getting busy ends
 # its service at once (a preemption); asking every 1 ms it is idled on.
