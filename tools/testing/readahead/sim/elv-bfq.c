@@ -816,10 +816,8 @@ static void bfq_busy_switch(struct disk *d, struct bfq_data *bd,
 	bool interactive = !q->in_large_burst && idle_long;
 	unsigned int old_wr = q->wr_coeff;
 
-	if (!wants) {
-		q->non_blocking_wait = false;
+	if (!wants)
 		q->pq.served = 0;
-	}
 	q->non_blocking_wait = false;
 	/* A queue of a burst idle for 10 s more is taken out of it. */
 	if (!q->just_created && idle_long && q->emptied_ever &&
@@ -953,7 +951,6 @@ static void bfq_update_hw_tag(struct bfq_data *bd)
 static void bfq_completed(struct disk *d, struct blk_request *rq)
 {
 	struct bfq_data *bd = d->elv_data;
-
 	struct bfq_queue *q = rq->elv_priv;
 
 	bfq_update_hw_tag(bd);
