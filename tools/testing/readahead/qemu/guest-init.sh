@@ -222,8 +222,15 @@ mark() {
 snapshot before
 say "fio start"
 mark "fio start"
+# The CPU time of this shell's reaped children (/proc/$$/stat cutime,
+# cstime) before and after: fio's processes, exact (each the sum of its
+# run time, not tick samples), read without a child of its own.
+read -r st < /proc/$$/stat
+echo "$st" > $R/selfstat.before
 fio --output-format=json --output=$R/fio.json /ctl/job.fio > $R/fio.out 2>&1
 rc=$?
+read -r st < /proc/$$/stat
+echo "$st" > $R/selfstat.after
 mark "fio end"
 snapshot after
 say "fio end rc=$rc"
