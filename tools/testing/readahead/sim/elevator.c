@@ -194,19 +194,13 @@ void pq_idle_stop(struct disk *d, struct pq_service *sv)
 	sv->idle_until = 0;
 }
 
-struct blk_request *pq_choose(struct disk *d, struct pq_service *sv,
-			      struct proc_queue *pq, simtime_t fifo_expire,
-			      uint64_t back_max, uint64_t penalty)
+struct blk_request *pq_nearest(struct disk *d, const struct proc_queue *pq,
+			       uint64_t pos, uint64_t back_max,
+			       uint64_t penalty)
 {
-	uint64_t pos = sv->last_position, best_dist = UINT64_MAX;
+	uint64_t best_dist = UINT64_MAX;
 	struct blk_request *r, *best = NULL, *low = NULL;
 
-	if (!sv->fifo_checked) {
-		sv->fifo_checked = true;
-		r = elv_oldest(d, pq);
-		if (r->queued_at + fifo_expire <= sim_now)
-			return r;
-	}
 	for (r = d->queue; r; r = r->next) {
 		uint64_t dist;
 
@@ -226,6 +220,21 @@ struct blk_request *pq_choose(struct disk *d, struct pq_service *sv,
 		}
 	}
 	return best ? best : low;
+}
+
+struct blk_request *pq_choose(struct disk *d, struct pq_service *sv,
+			      struct proc_queue *pq, simtime_t fifo_expire,
+			      uint64_t back_max, uint64_t penalty)
+{
+	struct blk_request *r;
+
+	if (!sv->fifo_checked) {
+		sv->fifo_checked = true;
+		r = elv_oldest(d, pq);
+		if (r->queued_at + fifo_expire <= sim_now)
+			return r;
+	}
+	return pq_nearest(d, pq, sv->last_position, back_max, penalty);
 }
 
 void pq_completed(struct disk *d, struct blk_request *rq)

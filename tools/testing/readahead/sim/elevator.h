@@ -127,6 +127,13 @@ struct pq_service {
 };
 void pq_idle_start(struct disk *d, struct pq_service *sv, simtime_t len);
 void pq_idle_stop(struct disk *d, struct pq_service *sv);
+/*
+ * @pq's request nearest @pos: forward, or backward within @back_max
+ * sectors at @penalty times the distance; else its lowest.
+ */
+struct blk_request *pq_nearest(struct disk *d, const struct proc_queue *pq,
+			       uint64_t pos, uint64_t back_max,
+			       uint64_t penalty);
 struct blk_request *pq_choose(struct disk *d, struct pq_service *sv,
 			      struct proc_queue *pq, simtime_t fifo_expire,
 			      uint64_t back_max, uint64_t penalty);

@@ -560,30 +560,10 @@ static const struct blk_request *bfq_next_rq(struct disk *d,
 					     const struct bfq_queue *q)
 {
 	const struct bfq_data *bd = d->elv_data;
-	uint64_t pos = bd->sv.last_position, best_dist = UINT64_MAX;
-	uint64_t back = (uint64_t)elv_tun(d, BFQ_BACK_SEEK_MAX) * 2;
-	uint64_t pen = (uint64_t)elv_tun(d, BFQ_BACK_SEEK_PENALTY);
-	const struct blk_request *r, *best = NULL, *low = NULL;
 
-	for (r = d->queue; r; r = r->next) {
-		uint64_t dist;
-
-		if (r->elv_priv != &q->pq)
-			continue;
-		if (!low || r->sector < low->sector)
-			low = r;
-		if (r->sector >= pos)
-			dist = r->sector - pos;
-		else if (pos - r->sector <= back)
-			dist = (pos - r->sector) * pen;
-		else
-			continue;
-		if (dist < best_dist) {
-			best_dist = dist;
-			best = r;
-		}
-	}
-	return best ? best : low;
+	return pq_nearest(d, &q->pq, bd->sv.last_position,
+			  (uint64_t)elv_tun(d, BFQ_BACK_SEEK_MAX) * 2,
+			  (uint64_t)elv_tun(d, BFQ_BACK_SEEK_PENALTY));
 }
 
 /*
