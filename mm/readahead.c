@@ -1143,6 +1143,19 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	return fpin;
 }
 
+/*
+ * A fault found the marked @folio: as read(2) does, go on from the folio,
+ * not from the page in it.  The readahead control is built here, not in
+ * the caller, so that the faults on unmarked folios do not pay for it.
+ */
+static void ra_fault_marker(struct file *file, struct folio *folio)
+{
+	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
+			 folio->index);
+
+	ra_async(&ractl, folio, 1, true);
+}
+
 /**
  * page_cache_mmap_async_ra - Readahead for a page fault that hit.
  * @vmf: The fault.
@@ -1160,23 +1173,21 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 {
 	struct file *file = vmf->vma->vm_file;
 	struct file_ra_state *ra = &file->f_ra;
-	DEFINE_READAHEAD(ractl, file, ra, file->f_mapping, vmf->pgoff);
-	struct file *fpin = NULL;
+	struct file *fpin;
 	unsigned int mmap_miss;
 
 	if ((vmf->vma->vm_flags & VM_RAND_READ) || !ra->ra_pages)
-		return fpin;
+		return NULL;
 
 	mmap_miss = READ_ONCE(ra->mmap_miss);
 	if (mmap_miss)
 		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
 
-	if (folio_test_readahead(folio)) {
-		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		/* As read(2): from the marked folio, not the page in it. */
-		ractl._index = folio->index;
-		ra_async(&ractl, folio, 1, true);
-	}
+	/* Most faults hit unmarked folios: nothing more to do for them. */
+	if (!folio_test_readahead(folio))
+		return NULL;
+	fpin = maybe_unlock_mmap_for_io(vmf, NULL);
+	ra_fault_marker(file, folio);
 	return fpin;
 }
 #endif /* CONFIG_MMU */
