@@ -283,11 +283,21 @@ static bool ra_page_cached(struct address_space *mapping, pgoff_t index)
 static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
 				 unsigned int order)
 {
-	if (index)
-		order = min_t(unsigned int, order, __ffs(index));
-	if (left < 1UL << order)
-		order = ilog2(left);
+	/* The bit of @order stands in for the alignment of index 0. */
+	order = min_t(unsigned int, __ffs(index | 1UL << order), ilog2(left));
 	return order == 1 ? 0 : order;
+}
+
+/*
+ * The page to mark in a read of @nr_to_read pages ending before @end:
+ * @lookahead_size pages before the end.  Without a lookahead, or with one
+ * longer than the read (a window clipped at the end of the file), it is
+ * @end, which no page of the read reaches.
+ */
+static inline pgoff_t ra_mark_index(pgoff_t end, unsigned long nr_to_read,
+				    unsigned long lookahead_size)
+{
+	return lookahead_size <= nr_to_read ? end - lookahead_size : end;
 }
 
 /*
@@ -342,11 +352,13 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
 {
 	struct address_space *mapping = ractl->mapping;
 	pgoff_t index = readahead_index(ractl);
+	pgoff_t end = index + nr_to_read;
+	pgoff_t mark = ra_mark_index(end, nr_to_read, lookahead_size);
 	gfp_t gfp = readahead_gfp_mask(mapping);
 	unsigned int nofs = ra_gather_begin(mapping);
-	unsigned long left, added = 0;
+	unsigned long added = 0;
 
-	for (left = nr_to_read; left; left--, index++) {
+	for (; index != end; index++) {
 		struct folio *folio = NULL;
 
 		if (!ra_page_cached(mapping, index)) {
@@ -362,7 +374,7 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
 			ra_gather_skip(ractl, index);
 			continue;
 		}
-		ra_gather_folio(ractl, folio, 1, left == lookahead_size);
+		ra_gather_folio(ractl, folio, 1, index == mark);
 		added++;
 	}
 	ra_gather_end(ractl, nofs);
@@ -388,22 +400,23 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 {
 	struct address_space *mapping = ractl->mapping;
 	pgoff_t index = readahead_index(ractl);
-	unsigned long left = nr_to_read;
-	/* Large folios while no more than this is left. */
-	unsigned long large_left = nr_to_read;
+	pgoff_t end = index + nr_to_read;
+	pgoff_t mark = ra_mark_index(end, nr_to_read, lookahead_size);
+	/* Order 0 before this index, large folios from it on. */
+	pgoff_t small_end = index;
 	gfp_t gfp = readahead_gfp_mask(mapping);
 	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long nr, added = 0;
 
-	for (; left; left -= nr, index += nr) {
+	for (; index != end; index += nr) {
 		unsigned int o = 0;
 		struct folio *folio;
 
 		nr = 1;
-		if (left <= large_left) {
+		if (index >= small_end) {
 			/* Up to the marker, or else the end. */
-			o = ra_fit_order(index, left > lookahead_size ?
-					 left - lookahead_size : left, order);
+			o = ra_fit_order(index, (index < mark ? mark : end) -
+					 index, order);
 			nr = 1UL << o;
 		}
 		/* A large folio finds cached pages when it is added. */
@@ -414,7 +427,7 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			if (!o)
 				break;
 			/* No large folio to be had: order 0 from here on. */
-			large_left = 0;
+			small_end = end;
 			nr = 0;
 			continue;
 		}
@@ -422,14 +435,13 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			folio_put(folio);
 			if (o) {
 				/* A cached page in its range: these as order 0. */
-				large_left = left - nr;
+				small_end = index + nr;
 				nr = 0;
 				continue;
 			}
 			goto skip;
 		}
-		/* The marker: @lookahead_size pages before the end. */
-		ra_gather_folio(ractl, folio, nr, left == lookahead_size);
+		ra_gather_folio(ractl, folio, nr, index == mark);
 		added += nr;
 		continue;
 skip:
@@ -1144,14 +1156,14 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 }
 
 /*
- * A fault found the marked @folio: as read(2) does, go on from the folio,
- * not from the page in it.  The readahead control is built here, not in
- * the caller, so that the faults on unmarked folios do not pay for it.
+ * A fault found the marked @folio: go on from @index.  The readahead
+ * control is built here, not in the caller, so that the faults on
+ * unmarked folios do not pay for it.
  */
-static void ra_fault_marker(struct file *file, struct folio *folio)
+static void ra_fault_marker(struct file *file, struct folio *folio,
+			    pgoff_t index)
 {
-	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
-			 folio->index);
+	DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping, index);
 
 	ra_async(&ractl, folio, 1, true);
 }
@@ -1187,7 +1199,8 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	if (!folio_test_readahead(folio))
 		return NULL;
 	fpin = maybe_unlock_mmap_for_io(vmf, NULL);
-	ra_fault_marker(file, folio);
+	/* As read(2): from the marked folio, not the page in it. */
+	ra_fault_marker(file, folio, folio->index);
 	return fpin;
 }
 #endif /* CONFIG_MMU */

@@ -1,2 +1,2 @@
 # Large folios ignore the alignment of their index.
-s/^\tif (index)$/\tif (0)/
+s/__ffs(index | 1UL << order)/__ffs(1UL << order)/
