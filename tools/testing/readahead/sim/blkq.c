@@ -42,9 +42,9 @@
  * virtio disk through one per vCPU: each takes queue_depth requests
  * (its driver tags), so the disk up to N x queue_depth, and allocates
  * nr_requests (its scheduler tags).  A request belongs to the queue of
- * the task that allocated it, task pid mod N (the simulator's CPUs have
- * no identity: a fixed affinity stands for the CPU it ran on); its bio
- * waits for that queue's tags.  The scheduler is shared: a queue with a
+ * the CPU its bio was submitted on, CPU mod N (reader.c numbers the CPUs
+ * with cpus=; with cpus=0, one CPU per task and none numbered, task pid
+ * mod N stands for it); its bio waits for that queue's tags.  The scheduler is shared: a queue with a
  * empty dispatch list takes the scheduler's next requests, whichever
  * queue they belong to, until one's queue has no free tag: if that queue has no free
  * tag the request goes on its dispatch list, out of merge reach, and
@@ -87,6 +87,7 @@ struct bio *bio_alloc(void)
 	else
 		b = sim_alloc(sizeof(*b));
 	b->next = NULL;
+	b->cpu = -1;
 	b->ahead = false;
 	b->part = NULL;
 	b->tag_chain = false;
@@ -173,10 +174,14 @@ static unsigned int nr_hwq(const struct disk *d)
 	return d->p.hw_queues ? d->p.hw_queues : 1;
 }
 
-/* The hardware queue of task @pid's requests on @d. */
-static unsigned int hwq_of(const struct disk *d, int pid)
+/* The hardware queue of @b's request on @d: its CPU's, else its task's. */
+static unsigned int hwq_of(const struct disk *d, const struct bio *b)
 {
-	return d->p.hw_queues ? (unsigned int)pid % d->p.hw_queues : 0;
+	if (!d->p.hw_queues)
+		return 0;
+	if (b->cpu >= 0)
+		return (unsigned int)b->cpu % d->p.hw_queues;
+	return (unsigned int)b->pid % d->p.hw_queues;
 }
 
 /*
@@ -394,7 +399,7 @@ static void new_request(struct disk *d, struct bio *b)
 	r->queued_at = sim_now;
 	r->bio_at = b->queued_at;
 	r->pid = b->pid;
-	r->hq = hwq_of(d, b->pid);
+	r->hq = hwq_of(d, b);
 	r->elv_priv = NULL;
 	r->ahead = b->ahead;
 	if (d->bt)
@@ -444,7 +449,7 @@ static void tag_wait_add(struct hw_queue *q, struct bio *b, bool chain)
 static void queue_bio(struct disk *d, struct bio *b)
 {
 	uint64_t max_sect = (uint64_t)d->p.max_sectors_kb * 2;
-	struct hw_queue *q = &d->hq[hwq_of(d, b->pid)];
+	struct hw_queue *q = &d->hq[hwq_of(d, b)];
 
 	b->next = NULL;
 	/* Its submitter sleeps for a request: it has not sent this one. */

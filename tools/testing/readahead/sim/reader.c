@@ -47,7 +47,11 @@
  * slept, yet the same on every run).  It keeps its CPU until it sleeps
  * or finishes, or until it has run sched_slice_us while another waits;
  * a sleeping process gives its CPU back once the CPU time it has used
- * since it last ran has passed.
+ * since it last ran has passed.  CPUs are numbered: a process gets the
+ * one it last ran on if that one is idle (as 6.1's select_idle_sibling()
+ * prefers the previous CPU), else the lowest-numbered idle one, so that
+ * it migrates when its CPU is busy; its bios go to the hardware queue of
+ * the CPU it submits them on (task_cpu()).
  */
 #include "jobs.h"
 #include "ra_observe.h"
@@ -74,6 +78,7 @@ struct reader {
 	simtime_t rq_ready;
 	uint64_t rq_key;
 	bool on_cpu, opened;
+	int cpu;			/* running on, or last ran on; -1: none */
 	simtime_t ran_since;		/* got its CPU */
 	simtime_t cpu_paid;		/* of op_cpu, time already passed */
 	struct job *job;
@@ -130,6 +135,28 @@ static simtime_t sched_delay(void)
 
 static uint64_t cpus_idle;
 static struct reader *runq;
+static bool cpu_busy[4096];	/* by CPU number (cpus= allows 4096) */
+
+/* The CPU @r gets: the one it last ran on if idle, else the first idle. */
+static int cpu_pick(const struct reader *r)
+{
+	unsigned int i;
+
+	if (r->cpu >= 0 && !cpu_busy[r->cpu])
+		return r->cpu;
+	for (i = 0; i < sys.cpus; i++)
+		if (!cpu_busy[i])
+			return (int)i;
+	sim_die("sim: no idle CPU among %llu with %llu idle",
+		(unsigned long long)sys.cpus, (unsigned long long)cpus_idle);
+}
+
+int task_cpu(const struct task_struct *t)
+{
+	if (!sys.cpus || !t)
+		return -1;
+	return container_of(t, struct reader, task)->cpu;
+}
 
 static void cpu_dispatch(void *obj, uint64_t arg)
 {
@@ -140,6 +167,8 @@ static void cpu_dispatch(void *obj, uint64_t arg)
 
 		runq = r->rq_next;
 		cpus_idle--;
+		r->cpu = cpu_pick(r);
+		cpu_busy[r->cpu] = true;
 		r->on_cpu = true;
 		r->ran_since = sim_now;
 		r->st.runq_wait += sim_now - r->rq_ready;
@@ -162,10 +191,11 @@ static void cpu_want(struct reader *r, simtime_t when)
 	ev_at(when, cpu_dispatch, NULL, 0);
 }
 
+/* CPU number @arg is idle again. */
 static void cpu_freed(void *obj, uint64_t arg)
 {
 	(void)obj;
-	(void)arg;
+	cpu_busy[arg] = false;
 	cpus_idle++;
 	cpu_dispatch(NULL, 0);
 }
@@ -177,7 +207,7 @@ static void cpu_put(struct reader *r)
 
 	r->cpu_paid = r->op_cpu;
 	r->on_cpu = false;
-	ev_at(sim_now + unpaid, cpu_freed, NULL, 0);
+	ev_at(sim_now + unpaid, cpu_freed, NULL, (uint64_t)r->cpu);
 }
 
 /* Ready at @when: straight on (no CPU limit), or through the run queue. */
@@ -752,6 +782,9 @@ void readers_start(void)
 	copy_ns_per_byte = sys.copy_mbps > 0 ? 1e3 / sys.copy_mbps : 0;
 	cpus_idle = sys.cpus;
 	runq = NULL;
+	memset(cpu_busy, 0, sizeof(cpu_busy));
+	for (i = 0; i < nr_readers; i++)
+		readers[i].cpu = -1;
 	for (i = 0; i < nr_readers; i++)
 		make_runnable(&readers[i], sched_delay());
 }

@@ -720,6 +720,21 @@ for v in "mq-deadline 4 4" "bfq 1 4"; do
 		test "$got" = "on_disk=$qd allocated=$nr order=ok waits=$waits at_completion=ok"
 	check "queue: spindle, $e: waits happened (tag_waits > 0)" test "${waits:-0}" -gt 0
 done
+# A request goes to the hardware queue of the CPU its bio was submitted
+# on (blk_mq_map_queue() of the submitting CPU): two readers (pids 1000
+# and 1001) sharing one CPU use its queue alone, so one request at a time
+# reaches the disk; with cpus=0 (no CPU numbered) task pid mod 2 stands
+# for the CPU, and both queues send one each.
+printf '[global]\nrw=read\nbs=4k\nsize=4m\nioengine=psync\n\n[a]\nfilename=/mnt/sda/a\n[b]\nfilename=/mnt/sda/b\n' > "$TMP/hc.fio"
+for v in "1 1" "0 2"; do
+	# shellcheck disable=SC2086
+	set -- $v
+	printf '[system]\nmemory=256m\nseed=1\ncpus=%s\n\n[disk sda]\npartitions=0\nmount=/mnt/%%%%d\nelevator=noop\nqueue_depth=1\nhw_queues=2\n' "$1" > "$TMP/hc$1.disks"
+	"$SIM" --impl ours "$TMP/hc$1.disks" "$TMP/hc.fio" > "$TMP/hc$1.out"
+	got=$(grep '^  queue sda: ' "$TMP/hc$1.out" | tr ' ' '\n' | sed -n 's/^max_on_disk=//p')
+	check "queue: hw_queues=2 queue_depth=1, two readers, cpus=$1: at most $2 on the disk (the submitting CPU's queue)" \
+		test "$got" = "$2"
+done
 for e in mq-deadline bfq cfq; do
 	sed "s/^elevator=.*/elevator=$e/; s/^queue_depth=.*/queue_depth=4\nhw_queues=2/" \
 		"$TMP/qs-bfq.disks" > "$TMP/qa.disks"
