@@ -729,7 +729,7 @@ printf '[global]\nrw=read\nbs=4k\nsize=4m\nioengine=psync\n\n[a]\nfilename=/mnt/
 for v in "1 1" "0 2"; do
 	# shellcheck disable=SC2086
 	set -- $v
-	printf '[system]\nmemory=256m\nseed=1\ncpus=%s\n\n[disk sda]\npartitions=0\nmount=/mnt/%%%%d\nelevator=noop\nqueue_depth=1\nhw_queues=2\n' "$1" > "$TMP/hc$1.disks"
+	printf '[system]\nmemory=256m\nseed=1\ncpus=%s\n\n[disk sda]\npartitions=0\nmount=/mnt/%%d\nelevator=noop\nqueue_depth=1\nhw_queues=2\n' "$1" > "$TMP/hc$1.disks"
 	"$SIM" --impl ours "$TMP/hc$1.disks" "$TMP/hc.fio" > "$TMP/hc$1.out"
 	got=$(grep '^  queue sda: ' "$TMP/hc$1.out" | tr ' ' '\n' | sed -n 's/^max_on_disk=//p')
 	check "queue: hw_queues=2 queue_depth=1, two readers, cpus=$1: at most $2 on the disk (the submitting CPU's queue)" \
