@@ -77,15 +77,18 @@
 # no such read, merges them stably on every disk.  Without the stable
 # merges ra_sim reads the same MB/s (within 2%), as the guest's disks
 # with and without them did.
-# Still outside 10% against the bench of 2026-12-01 (ab-spindle-
-# 2026-12-01.txt; 32 of the 36 spindle figures within): requests under
-# both schedulers, 3-11% more than the guest's and 3-10% smaller
-# (122-134 KB against 131-149): the guest's windows merge a little more
-# often, and where the simulated queues differ is not established; and
-# spin-4k's MB/s under mq-deadline, 1.09 and 1.14 of the guest's, whose
-# vCPUs were among the busiest of the set (59% and 80%), beyond the
-# fixed CPU costs above.  So that table is not yet make check's reference:
-# ab-spindle-reference.txt, when there is one, is.
+# Against the bench of 2026-12-01 (ab-spindle-2026-12-01.txt) 34 of the
+# 36 spindle figures are within 10% (32 before the simulator put each
+# request on the hardware queue of the CPU that submitted it, as 6.1's
+# blk-mq does, rather than on one queue per task).  Requests under both
+# schedulers stay 1-10% more than the guest's and 5-9% smaller (122-135
+# KB against 134-149): the guest's windows merge a little more often,
+# and where the simulated queues differ is not established; outside 10%
+# are spin-128k's patched BFQ requests (1.10) and spin-4k's patched MB/s
+# under mq-deadline (1.14 of the guest's, whose vCPUs were among the
+# busiest of the set, beyond the fixed CPU costs above).  So that table
+# is not yet make check's reference: ab-spindle-reference.txt, when
+# there is one, is.
 # Prints TAP (scripts/tap.sh): the tables as diagnostics, three tests per
 # job and kernel of the throttled set, the spindle set's tests, the plan
 # and the totals.
