@@ -81,8 +81,8 @@
 # 36 spindle figures are within 10% (32 before the simulator put each
 # request on the hardware queue of the CPU that submitted it, as 6.1's
 # blk-mq does, rather than on one queue per task).  Requests under both
-# schedulers stay 1-10% more than the guest's and 5-9% smaller (122-135
-# KB against 134-149): the guest's windows merge a little more often,
+# schedulers stay 4-10% more than the guest's and 4-9% smaller (122-135
+# KB against 131-149): the guest's windows merge a little more often,
 # and where the simulated queues differ is not established; outside 10%
 # are spin-128k's patched BFQ requests (1.10) and spin-4k's patched MB/s
 # under mq-deadline (1.14 of the guest's, whose vCPUs were among the
