@@ -294,8 +294,8 @@ static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
  * longer than the read (a window clipped at the end of the file), it is
  * @end, which no page of the read reaches.
  */
-static inline pgoff_t ra_mark_index(pgoff_t end, unsigned long nr_to_read,
-				    unsigned long lookahead_size)
+static pgoff_t ra_mark_index(pgoff_t end, unsigned long nr_to_read,
+			     unsigned long lookahead_size)
 {
 	return lookahead_size <= nr_to_read ? end - lookahead_size : end;
 }
