@@ -100,7 +100,7 @@ static void fs_submit(struct sim_inode *si, pgoff_t index, unsigned int nr,
 
 	b->disk = si->part->disk;
 	b->pid = current->pid;
-	b->cpu = task_cpu(current);
+	b->cpu = sim_task_cpu(current);
 	b->sector = si->start + (uint64_t)index * PAGE_SECTORS;
 	b->nr = nr;
 	b->end_io = fs_end_io;

@@ -51,7 +51,7 @@
  * one it last ran on if that one is idle (as 6.1's select_idle_sibling()
  * prefers the previous CPU), else the lowest-numbered idle one, so that
  * it migrates when its CPU is busy; its bios go to the hardware queue of
- * the CPU it submits them on (task_cpu()).
+ * the CPU it submits them on (sim_task_cpu()).
  */
 #include "jobs.h"
 #include "ra_observe.h"
@@ -151,11 +151,20 @@ static int cpu_pick(const struct reader *r)
 		(unsigned long long)sys.cpus, (unsigned long long)cpus_idle);
 }
 
-int task_cpu(const struct task_struct *t)
+/*
+ * The CPU @t runs on, -1 for none: without numbered CPUs (cpus=0), or for
+ * a task that is not a reader's (the harness's own, before readers run).
+ */
+int sim_task_cpu(const struct task_struct *t)
 {
-	if (!sys.cpus || !t)
+	const struct reader *r;
+
+	if (!sys.cpus || !t || !nr_readers)
 		return -1;
-	return container_of(t, struct reader, task)->cpu;
+	r = container_of(t, struct reader, task);
+	if (r < readers || r >= readers + nr_readers)
+		return -1;
+	return r->cpu;
 }
 
 static void cpu_dispatch(void *obj, uint64_t arg)

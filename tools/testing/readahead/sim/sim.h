@@ -175,7 +175,7 @@ struct bio {
 	struct bio *next;
 	struct disk *disk;
 	int pid;			/* the submitting task */
-	int cpu;			/* it ran on (task_cpu()), -1: none */
+	int cpu;			/* it ran on (sim_task_cpu()), -1: none */
 	uint64_t sector;
 	unsigned int nr;		/* pages */
 	/* the submitter's: called once the disk is done, err 0 or -EIO */
@@ -207,7 +207,7 @@ struct blk_request {
  * reader.c: the CPU task @t runs on (cpus= numbers them), -1 without the
  * CPU model (cpus=0: each task has its own, no number).
  */
-int task_cpu(const struct task_struct *t);
+int sim_task_cpu(const struct task_struct *t);
 /* A bio to fill and hand to submit_bio(); freed after its end_io. */
 struct bio *bio_alloc(void);
 /* Queue @b on its disk, split at max_sectors_kb, merged where it can. */
