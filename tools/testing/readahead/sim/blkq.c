@@ -44,10 +44,11 @@
  * nr_requests (its scheduler tags).  A request belongs to the queue of
  * the CPU its bio was submitted on, CPU mod N (reader.c numbers the CPUs
  * with cpus=; with cpus=0, one CPU per task and none numbered, task pid
- * mod N stands for it); its bio waits for that queue's tags.  The scheduler is shared: a queue with a
- * empty dispatch list takes the scheduler's next requests, whichever
- * queue they belong to, until one's queue has no free tag: if that queue has no free
- * tag the request goes on its dispatch list, out of merge reach, and
+ * mod N stands for it); its bio waits for that queue's tags.  The
+ * scheduler is shared: a queue with an empty dispatch list takes the
+ * scheduler's next requests, whichever queue they belong to, until one's
+ * queue has no free tag: then that request goes on its queue's dispatch
+ * list, out of merge reach, and
  * reaches the disk first once a tag is free (6.1's
  * __blk_mq_do_dispatch_sched() takes a request, then finds no driver
  * tag for it; a queue with a request on its list takes no more).  So a
