@@ -298,11 +298,11 @@ echo "== qemu (make bench: the latest table, $QEMUTAB)"
 if [ -f "$QEMUTAB" ] && grep -q '^== summary' "$QEMUTAB"; then
 	# report.py's summary: each job against issue 15's targets, the
 	# shared jobs paired with their one-reader variants.
-	sed -n '/^== summary/,/ PASS (sh\/so/p' "$QEMUTAB" | sed 's/^/  /'
+	sed -n '/^== summary/,/ PASS (sh\/so/p' "$QEMUTAB" > "$OUT/qemu.txt"
+	sed 's/^/  /' "$OUT/qemu.txt"
 	# A shared job without its one-reader run is judged at 1.00 only.
-	nosolo=$(sed -n '/^== summary/,/ PASS (sh\/so/p' "$QEMUTAB" |
-		grep -c '(no solo run)' || true)
-	set -- $(sed -n 's/^\([0-9]*\) of \([0-9]*\) PASS (sh\/so.*/\1 \2/p' "$QEMUTAB")
+	nosolo=$(grep -c '(no solo run)' "$OUT/qemu.txt" || true)
+	set -- $(sed -n 's/^\([0-9]*\) of \([0-9]*\) PASS (sh\/so.*/\1 \2/p' "$OUT/qemu.txt")
 	if [ "$#" -ne 2 ] || [ "$2" -eq 0 ]; then
 		verdict qemu SKIP "no job judged in $QEMUTAB"
 	else
