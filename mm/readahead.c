@@ -55,11 +55,18 @@
  *
  * Several readers of one file each have their own state but share the
  * cache and its markers.  Whoever reaches a marker first pushes the
- * stream on; the state of the others is then stale, so before trusting
- * its own state a reader checks that the window it would issue is not in
- * the cache already, and a miss whose history is cached is sized from the
- * history rather than restarted small.  That keeps a file read by many
- * processes from being read twice or in small synchronous pieces.
+ * stream on, except that a reader with a stream of its own leaves
+ * another reader's marker alone while the window it marks is still
+ * being read: the reader that issued that window is about to reach it.
+ * A stream whose windows come from one process stays in one queue of
+ * schedulers that queue I/O per process (BFQ), which then idle for it;
+ * windows sent from alternating processes make each queue look slow to
+ * send its next request, and the disk seeks between files instead.  The
+ * others' state goes stale, so before trusting its own state a reader
+ * checks that the window it would issue is not in the cache already, and
+ * a miss whose history is cached is sized from the history rather than
+ * restarted small.  That keeps a file read by many processes from being
+ * read twice or in small synchronous pieces.
  *
  * A request that lands on the first page of a window that is entirely
  * asynchronous would find its own marker at once; the next window is
@@ -884,6 +891,19 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	}
 
 	if (folio) {
+		/*
+		 * Another reader's marker, on a window still being read: set
+		 * it again for the reader that issued the window, which is
+		 * about to reach it, so that one process keeps submitting the
+		 * stream (see the DOC block).  Once the window is in, its
+		 * reader may be gone: then whoever finds the marker takes the
+		 * stream over.  A reader passing the folio while the bit is
+		 * clear misses it; the stream then goes on from its next miss.
+		 */
+		if (ra->size && index != marker && !folio_test_uptodate(folio)) {
+			folio_set_readahead(folio);
+			return false;
+		}
 		*pattern = RA_PATTERN_MARKER;
 		return ra_try_marker(ractl, req, max, eof);
 	}
