@@ -200,6 +200,46 @@ static void own_marker_next_window_cached(void)
 	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
 }
 
+/*
+ * b finds a's marker while a's window is still being read (its first
+ * folio not uptodate yet): b leaves it set and reads nothing, so that a,
+ * about to get there, issues the next window from its own context.  Once
+ * a window is in, its reader may be gone: b then takes the stream over.
+ */
+static void marker_of_another_in_flight(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	struct folio *folio;
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
+	b->file.f_ra.start = 4;			/* b issued 4+8-8 before */
+	b->file.f_ra.size = 8;
+	b->file.f_ra.async_size = 8;
+	folio = xa_load(&a->file.f_mapping->i_pages, 12);
+	INVARIANT(folio && folio_test_readahead(folio));
+	if (!folio)
+		return;
+	folio->flags &= ~(1UL << PG_uptodate);	/* a's read in flight */
+	h_log_reset();
+	ra_call_async(&b->file, folio, 1);
+	EXPECT_STR("b at a's marker in flight", h_calls(), "async 12+1 4+8-8 =0");
+	EXPECT_STR("io", h_io(), "");
+	EXPECT_INT("marker left", h_marked(a, 12), 1);
+	folio_mark_uptodate(folio);
+	h_log_reset();
+	for (i = 5; i < 13; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("a at its marker", h_calls(), "async 12+1 28+32-32 =32");
+	h_log_reset();
+	for (i = 12; i < 29; i++)
+		h_read(b, i * 4096, 4096);
+	EXPECT_STR("b at a's marker, read", h_calls(), "async 28+1 60+32-32 =32");
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
 void shared_checks(void)
 {
 	test_run("two readers in lockstep", lockstep);
@@ -207,6 +247,8 @@ void shared_checks(void)
 	test_run("four readers of one file", four_readers);
 	test_run("marker of another reader", marker_of_another);
 	test_run("stale state at window end", stale_state_at_window_end);
+	test_run("marker of another reader in flight",
+		 marker_of_another_in_flight);
 	test_run("marker with the next window cached",
 		 marker_next_window_cached);
 	test_run("own marker with the next window cached",
