@@ -2,9 +2,11 @@
 /*
  * shared.c - several readers of one file: own states, one page cache.
  *
- * The July 2009 reports' machines ran 2.5 readers per file; whoever reaches a marker
- * pushes the stream.  The others must neither issue windows that are
- * cached already nor restart with small synchronous reads.
+ * The July 2009 reports' machines ran 2.5 readers per file.  Whoever
+ * reaches a marker pushes the stream, unless the window it marks is
+ * still being read by another reader's stream, which is left to push
+ * it.  The others must neither issue windows that are cached already
+ * nor restart with small synchronous reads.
  */
 #include "test.h"
 
