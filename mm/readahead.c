@@ -58,11 +58,10 @@
  * stream on, except that a reader with a stream of its own leaves
  * another reader's marker alone while the window it marks is still
  * being read: the reader that issued that window is about to reach it.
- * A stream whose windows come from one process stays in one queue of
- * schedulers that queue I/O per process (BFQ), which then idle for it;
- * windows sent from alternating processes make each queue look slow to
- * send its next request, and the disk seeks between files instead.  The
- * others' state goes stale, so before trusting its own state a reader
+ * Schedulers that queue I/O per process (BFQ) then see a stream's
+ * windows come from one process rather than alternate between the
+ * readers' queues, and the disks seek less between files.  The others'
+ * state goes stale, so before trusting its own state a reader
  * checks that the window it would issue is not in the cache already, and
  * a miss whose history is cached is sized from the history rather than
  * restarted small.  That keeps a file read by many processes from being
