@@ -8,6 +8,7 @@
  *   [system]                  memory=4g seed=1 syscall_us=1 copy_mbps=2000
  *                             fault_us=1 wakeup_us=0 jitter_us=0 cpus=0
  *                             sched_slice_us=3000
+ *                             fio_main_ms=(none) fio_fork_us=0
  *   [disk sda]  or  [disk sda..sdm]   one disk, or a run of them
  *     capacity=300g rpm=10000 seek_ms=4.5 track_ms=0.5 rate_mbps=100
  *     overhead_us=20 cache_kb=0 cache_segments=8 iface_mbps=300
@@ -34,6 +35,10 @@
  * file and line.  cpus=N (default 0: as many as there are readers)
  * makes readers wait for one of N CPUs; sched_slice_us is how long one
  * runs on while others wait (CFS's minimum granularity on 8 CPUs).
+ * fio_main_ms=T models fio's main process (fiomain.c): it reads each
+ * file system's metadata first, and the jobs start T ms after it began
+ * (or when those reads are done), one fio_fork_us after another; without
+ * it the jobs start at once and no other process touches the disks.
  */
 #include "jobs.h"
 #include "elevator.h"
@@ -75,6 +80,8 @@ static void system_defaults(void)
 	sys.jitter_us = 0;
 	sys.cpus = 0;
 	sys.sched_slice_us = 3000;
+	sys.fio_main_ms = -1;
+	sys.fio_fork_us = 0;
 }
 
 static int set_system(const char *key, const char *val)
@@ -106,6 +113,12 @@ static int set_system(const char *key, const char *val)
 	if (!strcmp(key, "sched_slice_us"))
 		return opt_double(cur_path, cur_line, key, val, 1, SIM_MAX_US,
 				  &sys.sched_slice_us);
+	if (!strcmp(key, "fio_main_ms"))
+		return opt_double(cur_path, cur_line, key, val, 0,
+				  SIM_MAX_START_MS, &sys.fio_main_ms);
+	if (!strcmp(key, "fio_fork_us"))
+		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
+				  &sys.fio_fork_us);
 	return err("unknown option '%s'", key);
 }
 

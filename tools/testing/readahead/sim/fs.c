@@ -16,7 +16,7 @@
  * implementation), generic fadvise as 6.1's generic_fadvise() behaves,
  * and the descriptor lookup (the simulated jobs use no descriptors).
  */
-#include "sim.h"
+#include "jobs.h"
 
 #include <string.h>
 
@@ -187,6 +187,9 @@ struct sim_inode *fs_create(struct partition *part, const char *name,
 		sim_die("sim: out of host memory");
 	si->part = part;
 	si->size = size;
+	/* Where fio's main process reads the metadata (fiomain.c). */
+	if (sys.fio_main_ms >= 0 && !part->next_free)
+		part->next_free = EXTENT_ALIGN;
 	si->start = part->start + part->next_free;
 	part->next_free += DIV_ROUND_UP(nsect, EXTENT_ALIGN) * EXTENT_ALIGN;
 	si->dentry.d_name.name = (const unsigned char *)si->name;

@@ -50,6 +50,9 @@ struct system_params {
 	double jitter_us;
 	uint64_t cpus;			/* 0: one per reader */
 	double sched_slice_us;		/* run on this long while others wait */
+	/* fio's main process (fiomain.c): the jobs start then; < 0: none */
+	double fio_main_ms;
+	double fio_fork_us;		/* and one this long after another */
 };
 
 #define MAX_DISKS	64
@@ -71,6 +74,12 @@ extern uint64_t page_reads;
 
 void readers_create(void);
 void readers_start(void);
+/* The readers start running: the first at @at, each next @step later. */
+void readers_launch(simtime_t at, simtime_t step);
+
+/* fiomain.c: fio's main process stats the files, then starts the jobs. */
+#define FIO_MAIN_PID	999
+void fio_main_run(void);
 bool readers_all_done(void);
 
 struct reader_stat {
@@ -124,6 +133,7 @@ int opt_double(const char *path, int line, const char *key, const char *val,
 #define SIM_MAX_MEMORY		(256ULL << 30)
 #define SIM_MAX_US		1e6		/* per-operation costs: 1 s */
 #define SIM_MAX_MS		1e3		/* seek, track, plug: 1 s */
+#define SIM_MAX_START_MS	6e4		/* fio's jobs start: a minute */
 #define SIM_MAX_MBPS		1e6		/* rates: 1 TB/s */
 char *trim(char *s);
 

@@ -794,6 +794,16 @@ void readers_start(void)
 	memset(cpu_busy, 0, sizeof(cpu_busy));
 	for (i = 0; i < nr_readers; i++)
 		readers[i].cpu = -1;
+	if (sys.fio_main_ms >= 0)
+		fio_main_run();
+	else
+		readers_launch(0, 0);
+}
+
+void readers_launch(simtime_t at, simtime_t step)
+{
+	unsigned int i;
+
 	for (i = 0; i < nr_readers; i++)
-		make_runnable(&readers[i], sched_delay());
+		make_runnable(&readers[i], at + i * step + sched_delay());
 }
