@@ -48,10 +48,11 @@ if [ "${1:-}" = --one ]; then
 	exit
 fi
 
+# The [system] lines FIO_MAIN adds (none without it).
 case $FIO_MAIN in
-'') ;;
-*:*) fork=${FIO_MAIN#*:} ;;
-*) fork=0 ;;
+'') fio_lines= ;;
+*:*) fio_lines="\\nfio_main_ms=${FIO_MAIN%%:*}\\nfio_fork_us=${FIO_MAIN#*:}" ;;
+*) fio_lines="\\nfio_main_ms=$FIO_MAIN" ;;
 esac
 rm -rf "$D"
 mkdir -p "$D"
@@ -62,10 +63,8 @@ for s in $SHAPES; do
 			    -e "s/^cpus=8\$/cpus=$c/" \
 			    -e 's/^plug_ms=3$/plug_ms=0/' \
 			    -e 's/^max_sectors_kb=512$/max_sectors_kb=1280/' \
+			    -e "s/^\[system\]\$/&$fio_lines/" \
 			    "$SC/$s.disks" > "$D/$s-$e-$c.disks"
-			[ -z "$FIO_MAIN" ] || sed -i \
-				"s/^\[system\]\$/&\nfio_main_ms=${FIO_MAIN%%:*}\nfio_fork_us=$fork/" \
-				"$D/$s-$e-$c.disks"
 		done
 	done
 done
