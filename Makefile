@@ -57,7 +57,8 @@
 #                 matrix, readers sharing a file, streams against the
 #                 seek-amortization bound, pages read twice, all-cached
 #                 calls, ours against the 2.6.30 model on the reports'
-#                 machines, bench-cpu (PERF_SIZE, 256m; ~5 min)
+#                 machines, bench-cpu (PERF_SIZE, 256m; PERF_SEEDS, the
+#                 matrix's seeds, each row judged on its median run: 1-5)
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's kernel source package (KSRC_PKG), the patched
@@ -220,11 +221,12 @@ bench-cpu: tree
 	@tools/testing/readahead/bench/bench-cpu.sh $(BUILD)/bench-cpu
 
 PERF_SIZE ?= 256m
+PERF_SEEDS ?= 1 2 3 4 5
 perf: sim
 	@$(SCRIPTS)/deps.sh gcc make libc6-dev binutils valgrind
 	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
 		BUILD=$(BUILD) all
-	@tools/testing/readahead/perf/perf.sh -s $(PERF_SIZE)
+	@tools/testing/readahead/perf/perf.sh -s $(PERF_SIZE) -S "$(PERF_SEEDS)"
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series

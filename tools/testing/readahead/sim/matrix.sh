@@ -30,17 +30,18 @@ CPUS=${CPUS:-1 2 8}
 SHAPES=${SHAPES:-report13 report7}
 ROWS=${ROWS:-sync-4k sync-64k sync-128k mmap-4k mmap-64k mmap-128k}
 FIO_MAIN=${FIO_MAIN:-}
+SEEDS=${SEEDS:-1}
 SIM=$OUT/ra_sim
 SC=$HERE/scenarios
 D=$OUT/matrix
 
-one() { # shape elevator cpus row
+one() { # shape elevator cpus row seed
 	engine=${4%-*}
 	bs=${4#*-}
 	m=$D/$1-$2-$3.disks
-	"$SIM" --define BS="$bs" --define SIZE="$SIZE" \
+	"$SIM" --seed "$5" --define BS="$bs" --define SIZE="$SIZE" \
 		--define ENGINE="$engine" "$m" "$SC/$1.fio" |
-		grep '^summary:' > "$D/$1-$2-$3-$4"
+		grep '^summary:' > "$D/$1-$2-$3-$4.seed$5"
 }
 if [ "${1:-}" = --one ]; then
 	shift
@@ -49,6 +50,13 @@ if [ "${1:-}" = --one ]; then
 fi
 
 # The [system] lines FIO_MAIN adds (none without it).
+for n in $SEEDS; do
+	case $n in
+	*[!0-9]*) echo "matrix.sh: SEEDS: '$n' is not a seed (a whole number)" >&2
+		exit 2 ;;
+	esac
+done
+[ -n "$SEEDS" ] || { echo "matrix.sh: SEEDS: no seed given" >&2; exit 2; }
 case $FIO_MAIN in
 '') fio_lines= ;;
 *:*) fio_lines="\\nfio_main_ms=${FIO_MAIN%%:*}\\nfio_fork_us=${FIO_MAIN#*:}" ;;
@@ -72,40 +80,75 @@ for s in $SHAPES; do
 	for e in $ELEVATORS; do
 		for c in $CPUS; do
 			for r in $ROWS; do
-				echo "--one $s $e $c $r"
+				for n in $SEEDS; do
+					echo "--one $s $e $c $r $n"
+				done
 			done
 		done
 	done
 done | xargs -P 2 -L 1 "$0"
 
-field() { # file impl key
-	grep "impl=$2 " "$1" | tr ' ' '\n' | sed -n "s/^$3=//p"
-}
-{
-	echo "Matrix: ours and pristine 6.1 in the simulator, files of $SIZE; frac = disk MB/s over the disks' streaming limit; ratio = ours/pristine; o/p = ours/pristine"
-	printf '%-9s %-11s %4s %-10s %7s %7s %6s %11s %11s %11s %13s %11s\n' \
-		shape elevator cpus row ours pristine ratio reqs/disk \
-		req_KB dup_calls all_cached read_twice
-	for s in $SHAPES; do
-		for e in $ELEVATORS; do
-			for c in $CPUS; do
-				for r in $ROWS; do
-					f=$D/$s-$e-$c-$r
-					o=$(field "$f" ours fraction)
-					p=$(field "$f" pristine fraction)
-					printf '%-9s %-11s %4s %-10s %7s %7s %6s %11s %11s %11s %13s %11s\n' \
-						"$s" "$e" "$c" "$r" "$o" "$p" \
-						"$(awk -v a="$o" -v b="$p" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')" \
-						"$(field "$f" ours reqs_per_disk)/$(field "$f" pristine reqs_per_disk)" \
-						"$(field "$f" ours req_kb)/$(field "$f" pristine req_kb)" \
-						"$(field "$f" ours dup_calls)/$(field "$f" pristine dup_calls)" \
-						"$(field "$f" ours all_cached)/$(field "$f" pristine all_cached)" \
-						"$(field "$f" ours read_twice)/$(field "$f" pristine read_twice)"
-				done
+# The table, from every run's two summary lines: for each scenario (one
+# input line: shape elevator cpus row), the run whose ratio is the median
+# over the seeds, and with several seeds the lowest..highest ratio.
+nseeds=$(echo $SEEDS | wc -w)
+seeds_note=
+[ "$nseeds" -gt 1 ] &&
+	seeds_note="; seeds $SEEDS, each line the median run, range = the ratios' lowest..highest"
+for s in $SHAPES; do
+	for e in $ELEVATORS; do
+		for c in $CPUS; do
+			for r in $ROWS; do
+				echo "$s $e $c $r"
 			done
 		done
 	done
-} > "$D/table"
+done | awk -v dir="$D" -v seeds="$SEEDS" -v note="$seeds_note" -v size="$SIZE" '
+# run(file): the fields of its summary lines in o[] (ours) and p[].
+function run(f,    line, n, i, kv, impl) {
+	split("", o); split("", p)
+	while ((getline line < f) > 0) {
+		n = split(line, kv, " ")
+		impl = ""
+		for (i = 2; i <= n; i++)
+			if (kv[i] ~ /^impl=/)
+				impl = substr(kv[i], 6)
+		for (i = 2; i <= n; i++) {
+			eq = index(kv[i], "=")
+			if (impl == "ours")
+				o[substr(kv[i], 1, eq - 1)] = substr(kv[i], eq + 1)
+			else if (impl == "pristine")
+				p[substr(kv[i], 1, eq - 1)] = substr(kv[i], eq + 1)
+		}
+	}
+	close(f)
+}
+function ratio() { return p["fraction"] > 0 ? o["fraction"] / p["fraction"] : 0 }
+function pair(k) { return o[k] "/" p[k] }
+BEGIN {
+	ns = split(seeds, seed, " ")
+	print "Matrix: ours and pristine 6.1 in the simulator, files of " size "; frac = disk MB/s over the disks\047 streaming limit; ratio = ours/pristine; o/p = ours/pristine" note
+	printf "%-9s %-11s %4s %-10s %7s %7s %6s %11s %11s %11s %13s %11s%s\n", "shape", "elevator", "cpus", "row", "ours", "pristine", "ratio", "reqs/disk", "req_KB", "dup_calls", "all_cached", "read_twice", (ns > 1 ? " range" : "")
+}
+{
+	base = dir "/" $1 "-" $2 "-" $3 "-" $4
+	# Insertion sort of the seeds by ratio (ties: in SEEDS order).
+	for (i = 1; i <= ns; i++) {
+		run(base ".seed" seed[i])
+		r = sprintf("%.3f", ratio())
+		for (j = i; j > 1 && r + 0 < rs[j - 1] + 0; j--) {
+			rs[j] = rs[j - 1]
+			fs[j] = fs[j - 1]
+		}
+		rs[j] = r
+		fs[j] = base ".seed" seed[i]
+	}
+	run(fs[int((ns + 1) / 2)])
+	printf "%-9s %-11s %4s %-10s %7s %7s %6.3f %11s %11s %11s %13s %11s", $1, $2, $3, $4, o["fraction"], p["fraction"], ratio(), pair("reqs_per_disk"), pair("req_kb"), pair("dup_calls"), pair("all_cached"), pair("read_twice")
+	if (ns > 1)
+		printf " %s..%s", rs[1], rs[ns]
+	printf "\n"
+}' > "$D/table"
 cat "$D/table"
 awk 'NR > 2 { n++; if ($7 < 1) lose++; if ($7 > 1) win++ }
      END { printf "matrix: %d scenarios; ours above pristine in %d, below in %d\n", n, win, lose }' "$D/table"
