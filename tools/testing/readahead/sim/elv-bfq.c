@@ -146,7 +146,8 @@ struct bfq_data {
 	simtime_t service_start;
 	uint64_t in_serv_last_pos;	/* the queue in service's last, or 0 */
 	struct bfq_queue *all;
-	struct bfq_proc *procs;
+	/* Each allocated once: queues keep pointers to them (bic). */
+	struct bfq_proc **procs;
 	unsigned int nr_procs, procs_cap;
 	struct bfq_queue *last_created;	/* stable merging's reference */
 	unsigned int busy_queues;	/* bfq_tot_busy_queues() */
@@ -173,11 +174,14 @@ static void bfq_exit(struct disk *d)
 {
 	struct bfq_data *bd = d->elv_data;
 	struct bfq_queue *q, *next;
+	unsigned int i;
 
 	for (q = bd->all; q; q = next) {
 		next = q->all_next;
 		free(q);
 	}
+	for (i = 0; i < bd->nr_procs; i++)
+		free(bd->procs[i]);
 	free(bd->procs);
 	free(bd);
 	d->elv_data = NULL;
@@ -188,8 +192,8 @@ static struct bfq_proc *bfq_proc_find(struct bfq_data *bd, int pid)
 	unsigned int i;
 
 	for (i = 0; i < bd->nr_procs; i++)
-		if (bd->procs[i].pid == pid)
-			return &bd->procs[i];
+		if (bd->procs[i]->pid == pid)
+			return bd->procs[i];
 	return NULL;
 }
 
@@ -206,9 +210,9 @@ static struct bfq_proc *bfq_proc_get(struct bfq_data *bd, int pid)
 		if (!bd->procs)
 			sim_die("sim: out of host memory");
 	}
-	p = &bd->procs[bd->nr_procs++];
-	memset(p, 0, sizeof(*p));
-	p->pid = pid;
+	p = sim_alloc(sizeof(*p));
+	*p = (struct bfq_proc){ .pid = pid };
+	bd->procs[bd->nr_procs++] = p;
 	return p;
 }
 
