@@ -6,7 +6,8 @@
 # sanitized build on every scenario, I/O errors (a disk failing a range
 # of sectors), memory pressure, the half-cached file, the schedulers,
 # the CPUs, the throttled disk, blktrace output (read back by blkparse
-# and btt when installed, else "# SKIP") and large folios.  Scenarios
+# and btt when installed, else "# SKIP"), large folios and matrix.sh's
+# seeds (the median run).  Scenarios
 # are scaled down.  TAP (scripts/tap.sh); exits non-zero on any failure.
 #
 #   OUT=<build dir> tests/run.sh
@@ -977,5 +978,39 @@ printf '[global]\nrw=read\nsize=1m\n[a]\nfilename=/mnt/sda1/f\n[b]\nfilename=/mn
 echo $? > "$TMP/lfmix.rc"
 check "large folios: jobs of one file disagree: FILE:LINE error, nothing runs" \
 	sh -c "test \$(cat $TMP/lfmix.rc) = 1 && test ! -s $TMP/lfmix.o && test \"\$(cat $TMP/lfmix.e)\" = \"$TMP/lfmix.fio:8: job 'b': large_folios=1 for /mnt/sda1/f, which job 'a' reads with large_folios=0 (allowed: one value per file)\""
+
+# ---- matrix.sh's seeds: the median run and the range, from the runs ----
+mkdir "$TMP/mx"
+ln -s "$SIM" "$TMP/mx/ra_sim"
+mx() { # SEEDS: one row of the matrix, into $TMP/mx/matrix
+	OUT=$TMP/mx SIZE=2m SHAPES=report7 ELEVATORS=bfq CPUS=2 ROWS=sync-4k \
+		SEEDS=$1 sh "$HERE/matrix.sh" > "$TMP/mx.out" 2> "$TMP/mx.err"
+}
+mx "3 1 2"
+# Each seed's ratio from its own run, then the median as matrix.sh
+# documents it: sorted by ratio, ties in SEEDS order, the middle one.
+for n in 3 1 2; do
+	f=$TMP/mx/matrix/report7-bfq-2-sync-4k.seed$n
+	awk -v o="$(field "$f" ours fraction)" -v p="$(field "$f" pristine fraction)" \
+		-v n="$n" 'BEGIN { printf "%.3f %s %s %s\n", o / p, o, p, n }'
+done | sort -s -n -k1,1 > "$TMP/mx.ratios"
+want=$(awk 'NR == 2 { printf "%s %s %s", $2, $3, $1 } { r[NR] = $1 }
+	END { printf " %s..%s", r[1], r[NR] }' "$TMP/mx.ratios")
+got=$(awk 'NR == 3 { print $5, $6, $7, $13 }' "$TMP/mx/matrix/table")
+check "matrix: SEEDS=\"3 1 2\": the line is the median seed's run, the range its lowest..highest ratio ($want)" \
+	test "$got" = "$want"
+check "matrix: the seeds' ratios differ (BFQ), so the median is a choice" \
+	test "$(cut -d' ' -f1 "$TMP/mx.ratios" | sort -u | wc -l)" -gt 1
+mx 2
+f=$TMP/mx/matrix/report7-bfq-2-sync-4k.seed2
+check "matrix: one seed: that run's fractions, no range column" \
+	test "$(awk 'NR == 3 { print $5, $6, NF }' "$TMP/mx/matrix/table")" = \
+	"$(field "$f" ours fraction) $(field "$f" pristine fraction) 12"
+cp "$TMP/mx/matrix/table" "$TMP/mx.table"
+mx "1 x"
+echo $? > "$TMP/mx.rc"
+check "matrix: SEEDS=\"1 x\": refused, exit 2, the table of the run before kept" \
+	sh -c "test \$(cat $TMP/mx.rc) = 2 && test \"\$(cat $TMP/mx.err)\" = \"matrix.sh: SEEDS: 'x' is not a seed (a whole number)\" && \
+	       cmp -s $TMP/mx.table $TMP/mx/matrix/table"
 
 tap_end
