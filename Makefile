@@ -58,7 +58,9 @@
 #                 seek-amortization bound, pages read twice, all-cached
 #                 calls, ours against the 2.6.30 model on the reports'
 #                 machines, bench-cpu (PERF_SIZE, 256m; PERF_SEEDS, the
-#                 matrix's seeds, each row judged on its median run: 1-5)
+#                 matrix's seeds, each row judged on its median run: 1-5;
+#                 8.5 min with PERF_SIZE=64m on two cores, the matrix's
+#                 runs growing with the size)
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's kernel source package (KSRC_PKG), the patched
