@@ -191,7 +191,7 @@ echo "== matrix (sim/matrix.sh, files of $SIZE, seeds $SEEDS: the median run)"
 OUT=$SIMOUT SIZE=$SIZE SEEDS=$SEEDS "$TOP/tools/testing/readahead/sim/matrix.sh" \
 	> "$OUT/matrix.txt"
 T=$SIMOUT/matrix/table
-awk 'NR > 2 && $7 < 1 { printf "  %-9s %-11s %4s %-10s ours %s pristine %s ratio %s %s\n", $1, $2, $3, $4, $5, $6, $7, $13 }' "$T" | sort -k9 -n | head -n 12
+awk 'NR > 2 && $7 < 1 { printf "  %-9s %-11s %4s %-10s ours %s pristine %s ratio %s %s\n", $1, $2, $3, $4, $5, $6, $7, $13 }' "$T" | sort -k10,10n | head -n 12
 set -- $(awk 'NR > 2 { n++; if ($7 < 1) bad++; if (min == "" || $7 < min) min = $7 }
 	END { print n, bad + 0, min }' "$T")
 [ "$2" -eq 0 ] && v=PASS || v=FAIL

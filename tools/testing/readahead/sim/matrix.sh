@@ -12,7 +12,16 @@
 # all-cached readahead calls, pages read from disk twice.
 #
 #   OUT=<build dir> [SIZE=256m] [ELEVATORS=...] [CPUS=...]
-#       [FIO_MAIN=MS[:FORK_US]] ./matrix.sh
+#       [FIO_MAIN=MS[:FORK_US]] [SEEDS="1 2 3 4 5"] ./matrix.sh
+#
+# SEEDS (default 1) runs every scenario once per seed (ra_sim --seed:
+# the disks' rotational positions and the CPU scheduler's draws).  One
+# seed is one sample of those: under BFQ a row's ratio moves by up to a
+# quarter between seeds 1-5 (../README, section 4).  With several seeds
+# each line is the median run, the one whose ratio is the median (ties
+# in SEEDS order; of an even count, the lower middle one), and a last
+# column gives the ratios' lowest..highest.  A run that fails stops the
+# matrix (exit 1, ra_sim's output kept beside the run's file).
 #
 # FIO_MAIN runs fio's main process before the jobs (fio_main_ms and
 # fio_fork_us, sim/fiomain.c; default: none, the jobs start at once).
@@ -39,9 +48,14 @@ one() { # shape elevator cpus row seed
 	engine=${4%-*}
 	bs=${4#*-}
 	m=$D/$1-$2-$3.disks
-	"$SIM" --seed "$5" --define BS="$bs" --define SIZE="$SIZE" \
-		--define ENGINE="$engine" "$m" "$SC/$1.fio" |
-		grep '^summary:' > "$D/$1-$2-$3-$4.seed$5"
+	f=$D/$1-$2-$3-$4.seed$5
+	if ! "$SIM" --seed "$5" --define BS="$bs" --define SIZE="$SIZE" \
+		--define ENGINE="$engine" "$m" "$SC/$1.fio" > "$f.out" 2>&1; then
+		echo "matrix.sh: ra_sim failed on $1 $2 $3 CPUs $4 seed $5 (its output: $f.out)" >&2
+		exit 1
+	fi
+	grep '^summary:' "$f.out" > "$f"
+	rm -f "$f.out"
 }
 if [ "${1:-}" = --one ]; then
 	shift
@@ -49,14 +63,17 @@ if [ "${1:-}" = --one ]; then
 	exit
 fi
 
-# The [system] lines FIO_MAIN adds (none without it).
+nseeds=0
 for n in $SEEDS; do
 	case $n in
-	*[!0-9]*) echo "matrix.sh: SEEDS: '$n' is not a seed (a whole number)" >&2
-		exit 2 ;;
+	*[!0-9]*) ;;
+	?*) [ ${#n} -gt 19 ] || { nseeds=$((nseeds + 1)); continue; } ;;
 	esac
+	echo "matrix.sh: SEEDS: '$n' is not a seed (allowed: 0 to 9999999999999999999)" >&2
+	exit 2
 done
-[ -n "$SEEDS" ] || { echo "matrix.sh: SEEDS: no seed given" >&2; exit 2; }
+[ "$nseeds" -gt 0 ] || { echo "matrix.sh: SEEDS: no seed given (allowed: seeds 0 to 9999999999999999999)" >&2; exit 2; }
+# The [system] lines FIO_MAIN adds (none without it).
 case $FIO_MAIN in
 '') fio_lines= ;;
 *:*) fio_lines="\\nfio_main_ms=${FIO_MAIN%%:*}\\nfio_fork_us=${FIO_MAIN#*:}" ;;
@@ -86,12 +103,11 @@ for s in $SHAPES; do
 			done
 		done
 	done
-done | xargs -P 2 -L 1 "$0"
+done | xargs -r -P 2 -L 1 "$0"
 
 # The table, from every run's two summary lines: for each scenario (one
 # input line: shape elevator cpus row), the run whose ratio is the median
 # over the seeds, and with several seeds the lowest..highest ratio.
-nseeds=$(echo $SEEDS | wc -w)
 seeds_note=
 [ "$nseeds" -gt 1 ] &&
 	seeds_note="; seeds $SEEDS, each line the median run, range = the ratios' lowest..highest"
@@ -122,6 +138,10 @@ function run(f,    line, n, i, kv, impl) {
 		}
 	}
 	close(f)
+	if (!("fraction" in o) || !("fraction" in p)) {
+		print "matrix.sh: " f ": no summary of both ours and pristine" | "cat 1>&2"
+		exit 1
+	}
 }
 function ratio() { return p["fraction"] > 0 ? o["fraction"] / p["fraction"] : 0 }
 function pair(k) { return o[k] "/" p[k] }
