@@ -84,44 +84,6 @@ static void system_defaults(void)
 	sys.fio_fork_us = 0;
 }
 
-static int set_system(const char *key, const char *val)
-{
-	if (!strcmp(key, "memory"))
-		return opt_size(cur_path, cur_line, key, val, 1 << 20,
-				SIM_MAX_MEMORY, &sys.memory);
-	if (!strcmp(key, "seed"))
-		return opt_uint(cur_path, cur_line, key, val, 0, UINT64_MAX,
-				&sys.seed);
-	if (!strcmp(key, "syscall_us"))
-		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
-				  &sys.syscall_us);
-	if (!strcmp(key, "copy_mbps"))
-		return opt_double(cur_path, cur_line, key, val, 0,
-				  SIM_MAX_MBPS, &sys.copy_mbps);
-	if (!strcmp(key, "fault_us"))
-		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
-				  &sys.fault_us);
-	if (!strcmp(key, "wakeup_us"))
-		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
-				  &sys.wakeup_us);
-	if (!strcmp(key, "jitter_us"))
-		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
-				  &sys.jitter_us);
-	if (!strcmp(key, "cpus"))
-		return opt_uint(cur_path, cur_line, key, val, 0, 4096,
-				&sys.cpus);
-	if (!strcmp(key, "sched_slice_us"))
-		return opt_double(cur_path, cur_line, key, val, 1, SIM_MAX_US,
-				  &sys.sched_slice_us);
-	if (!strcmp(key, "fio_main_ms"))
-		return opt_double(cur_path, cur_line, key, val, 0,
-				  SIM_MAX_START_MS, &sys.fio_main_ms);
-	if (!strcmp(key, "fio_fork_us"))
-		return opt_double(cur_path, cur_line, key, val, 0, SIM_MAX_US,
-				  &sys.fio_fork_us);
-	return err("unknown option '%s'", key);
-}
-
 #define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 #define PARAM(f)	offsetof(struct disk_params, f)
 
@@ -154,6 +116,55 @@ static const struct dbl_key {
 	{ "plug_ms", PARAM(plug_ms), 0, SIM_MAX_MS },
 	{ "iops", PARAM(mech.iops), 0, 1000000 },
 };
+
+#define SYS(f)	offsetof(struct system_params, f)
+
+static const struct dbl_key sys_dbl_keys[] = {
+	{ "syscall_us", SYS(syscall_us), 0, SIM_MAX_US },
+	{ "copy_mbps", SYS(copy_mbps), 0, SIM_MAX_MBPS },
+	{ "fault_us", SYS(fault_us), 0, SIM_MAX_US },
+	{ "wakeup_us", SYS(wakeup_us), 0, SIM_MAX_US },
+	{ "jitter_us", SYS(jitter_us), 0, SIM_MAX_US },
+	{ "sched_slice_us", SYS(sched_slice_us), 1, SIM_MAX_US },
+	{ "fio_main_ms", SYS(fio_main_ms), 0, SIM_MAX_START_MS },
+	{ "fio_fork_us", SYS(fio_fork_us), 0, SIM_MAX_US },
+};
+
+/*
+ * @key among @nr @keys: set the double at its offset in @base from @val.
+ * 1 when @key is none of them, else 0 or -1 (an error, reported).
+ */
+static int set_dbl(const struct dbl_key *keys, size_t nr, void *base,
+		   const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(key, keys[i].name))
+			return opt_double(cur_path, cur_line, key, val,
+					  keys[i].lo, keys[i].hi,
+					  (double *)((char *)base + keys[i].off));
+	return 1;
+}
+
+static int set_system(const char *key, const char *val)
+{
+	int ret;
+
+	if (!strcmp(key, "memory"))
+		return opt_size(cur_path, cur_line, key, val, 1 << 20,
+				SIM_MAX_MEMORY, &sys.memory);
+	if (!strcmp(key, "seed"))
+		return opt_uint(cur_path, cur_line, key, val, 0, UINT64_MAX,
+				&sys.seed);
+	if (!strcmp(key, "cpus"))
+		return opt_uint(cur_path, cur_line, key, val, 0, 4096,
+				&sys.cpus);
+	ret = set_dbl(sys_dbl_keys, ARRAY_LEN(sys_dbl_keys), &sys, key, val);
+	if (ret <= 0)
+		return ret;
+	return err("unknown option '%s'", key);
+}
 
 /*
  * fail_sectors=START-END[,START-END]...: inclusive ranges of sectors,
@@ -242,7 +253,7 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 {
 	unsigned int i;
 	uint64_t u;
-	double d;
+	int ret;
 
 	if (!strcmp(key, "capacity"))
 		return opt_size(cur_path, cur_line, key, val, 1 << 20,
@@ -267,17 +278,9 @@ static int set_disk(struct disk_params *p, const char *key, const char *val)
 		*(unsigned int *)((char *)p + k->off) = u;
 		return 0;
 	}
-	for (i = 0; i < ARRAY_LEN(dbl_keys); i++) {
-		const struct dbl_key *k = &dbl_keys[i];
-
-		if (strcmp(key, k->name))
-			continue;
-		if (opt_double(cur_path, cur_line, key, val, k->lo, k->hi,
-			       &d))
-			return -1;
-		*(double *)((char *)p + k->off) = d;
-		return 0;
-	}
+	ret = set_dbl(dbl_keys, ARRAY_LEN(dbl_keys), p, key, val);
+	if (ret <= 0)
+		return ret;
 	return set_tunable(p, key, val);
 bad:
 	return err("bad value '%s' for option '%s'", val, key);
