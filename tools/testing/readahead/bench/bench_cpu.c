@@ -23,13 +23,13 @@
 
 static const struct ra_impl *real;
 
-__attribute__((noinline)) void bench_sync(struct readahead_control *ractl,
+noinline void bench_sync(struct readahead_control *ractl,
 					  unsigned long req);
-__attribute__((noinline)) void bench_async(struct readahead_control *ractl,
+noinline void bench_async(struct readahead_control *ractl,
 					   struct folio *folio,
 					   unsigned long req);
-__attribute__((noinline)) struct file *bench_fault_sync(struct vm_fault *vmf);
-__attribute__((noinline)) struct file *bench_fault_async(struct vm_fault *vmf,
+noinline struct file *bench_fault_sync(struct vm_fault *vmf);
+noinline struct file *bench_fault_async(struct vm_fault *vmf,
 							 struct folio *folio);
 
 void bench_sync(struct readahead_control *ractl, unsigned long req)

@@ -42,6 +42,7 @@ typedef unsigned int u32;
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
+#define noinline	__attribute__((__noinline__))
 #define READ_ONCE(x)	(x)
 #define WRITE_ONCE(x, v) ((x) = (v))
 
@@ -293,6 +294,18 @@ pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
 			     unsigned long max_scan);
 pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
 			     unsigned long max_scan);
+
+/* 6.1's filemap_get_folio(): the folio at @index, referenced, or NULL. */
+static inline struct folio *filemap_get_folio(struct address_space *mapping,
+					      pgoff_t index)
+{
+	struct folio *folio = xa_load(&mapping->i_pages, index);
+
+	if (!folio || xa_is_value(folio))
+		return NULL;
+	folio_get(folio);
+	return folio;
+}
 
 static inline int add_to_page_cache_lru(struct page *page,
 		struct address_space *mapping, pgoff_t index, gfp_t gfp)
