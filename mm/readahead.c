@@ -58,6 +58,13 @@
  * stream on, except that a reader with a stream of its own leaves
  * another reader's marker alone while the window it marks is still
  * being read: the reader that issued that window is about to reach it.
+ * Once the window is in, that reader may be gone; still, a reader with a
+ * stream of its own that finds more than half the maximum window cached
+ * past the marker is far behind the front, and leaves the marker again,
+ * marking a backup halfway to the first missing page: the reader that
+ * issued the window pushes the stream at its marker, and if it has gone,
+ * whoever reaches the backup first takes the stream over, still a
+ * quarter of a window or more ahead of need.
  * Schedulers that queue I/O per process (BFQ) then see a stream's
  * windows come from one process rather than alternate between the
  * readers' queues, and the disks seek less between files.  The others'
@@ -724,12 +731,39 @@ static bool try_context_readahead(struct readahead_control *ractl,
 }
 
 /*
+ * Leave another reader's marker @folio, on a window that is in, to the
+ * reader that issued it, and mark the folio at @backup too, halfway to
+ * the first missing page: if that reader never comes, whoever finds the
+ * backup takes the stream over, still ahead of need.  The
+ * backup is left alone under writeback, where PG_readahead would be
+ * read as PG_reclaim.
+ */
+static noinline void ra_leave_to_owner(struct address_space *mapping,
+				       struct folio *folio, pgoff_t backup)
+{
+	struct folio *mark;
+
+	folio_set_readahead(folio);
+	mark = filemap_get_folio(mapping, backup);
+	if (!mark)
+		return;
+	if (!folio_test_writeback(mark))
+		folio_set_readahead(mark);
+	folio_put(mark);
+}
+
+/*
  * A marker this file's state does not account for.  The cache tells how
  * far the stream got: start at the first missing page after the marker,
- * and take the pages between as the previous window's async part.
+ * and take the pages between as the previous window's async part.  A
+ * reader with a stream of its own elsewhere passes the marked @folio
+ * (else NULL): when the stream is more than half a window ahead, it leaves
+ * the marker to the reader that issued the window, with a backup.  Out of
+ * line: the own-marker path, taken by every stream, stays small.
  */
-static bool ra_try_marker(struct readahead_control *ractl,
-			  unsigned long req, unsigned long max, pgoff_t eof)
+static noinline bool ra_try_marker(struct readahead_control *ractl,
+				   struct folio *folio, unsigned long req,
+				   unsigned long max, pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl);
@@ -751,6 +785,11 @@ static bool ra_try_marker(struct readahead_control *ractl,
 	 */
 	if (hole <= index || hole - index > max || hole >= eof)
 		return false;
+	if (folio && hole - index > max / 2) {
+		ra_leave_to_owner(ractl->mapping, folio,
+				  index + (hole - index) / 2);
+		return false;
+	}
 	size = get_next_ra_size(hole - index + req, max);
 	ra_set_window(ra, hole, size, size);
 	return true;
@@ -896,15 +935,18 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 		 * about to reach it, so that one process keeps submitting the
 		 * stream (see the DOC block).  Once the window is in, its
 		 * reader may be gone: then whoever finds the marker takes the
-		 * stream over.  A reader passing the folio while the bit is
-		 * clear misses it; the stream then goes on from its next miss.
+		 * stream over, or, far behind the stream, leaves the marker
+		 * and marks a backup (ra_try_marker()).  A reader passing the
+		 * folio while the bit is clear misses it; the stream then goes
+		 * on from its next miss.
 		 */
 		if (ra->size && index != marker && !folio_test_uptodate(folio)) {
 			folio_set_readahead(folio);
 			return false;
 		}
 		*pattern = RA_PATTERN_MARKER;
-		return ra_try_marker(ractl, req, max, eof);
+		return ra_try_marker(ractl, ra->size && index != marker ?
+					    folio : NULL, req, max, eof);
 	}
 
 	if (req > max) {

@@ -102,7 +102,9 @@ static void marker_of_another(void)
  * The duplicate of the trace posted to LKML on 2009-07-01: b takes a's
  * marker and issues the window right after a's; a then finds b's marker
  * exactly where its own window ends.  That window is b's, cached already:
- * a must go past it.
+ * a must go past it.  b's window is in, its first missing page a whole
+ * window away: a leaves the marker to b and marks a backup halfway; b
+ * does not come, so a, at the backup, takes the stream over.
  */
 static void stale_state_at_window_end(void)
 {
@@ -115,9 +117,10 @@ static void stale_state_at_window_end(void)
 	for (i = 0; i < 13; i++)
 		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
 	h_log_reset();
-	for (i = 5; i < 29; i++)
+	for (i = 5; i < 45; i++)
 		h_read(a, i * 4096, 4096);
-	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 60+32-32 =32");
+	EXPECT_STR("a at b's marker, then at the backup", h_calls(),
+		   "async 28+1 12+16-16 =0; async 44+1 60+32-32 =32");
 	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
 	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
 	INVARIANT(h_pages_resubmitted() == 0);
@@ -131,6 +134,70 @@ static void set_marker(struct h_file *f, pgoff_t index)
 	INVARIANT(folio != NULL);
 	if (folio)
 		folio_set_readahead(folio);
+}
+
+/*
+ * As above, but b comes back: a leaves b's marker (28) and marks the
+ * backup (44); b, at its own marker, pushes the stream (60+32), and a, at
+ * the backup, finds the front more than a whole window ahead (92): it
+ * reads nothing and marks nothing, b's marker (60) keeps the stream.
+ */
+static void stale_state_owner_returns(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
+	for (i = 0; i < 13; i++)
+		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
+	h_log_reset();
+	for (i = 5; i < 29; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 12+16-16 =0");
+	EXPECT_INT("b's marker left", h_marked(a, 28), 1);
+	EXPECT_INT("the backup", h_marked(a, 44), 1);
+	h_log_reset();
+	for (i = 13; i < 29; i++)
+		h_read(b, i * 4096, 4096);
+	EXPECT_STR("b at its marker", h_calls(), "async 28+1 60+32-32 =32");
+	h_log_reset();
+	for (i = 29; i < 45; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("a at the backup", h_calls(), "async 44+1 12+16-16 =0");
+	EXPECT_INT("b's next marker", h_marked(a, 60), 1);
+	EXPECT_INT("no backup of a's", h_marked(a, 68), 0);
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
+ * The backup would fall on a folio under writeback, where PG_readahead
+ * is PG_reclaim: it is not marked, b's marker alone is left.
+ */
+static void stale_state_backup_writeback(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	struct folio *folio;
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
+	for (i = 0; i < 13; i++)
+		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
+	folio = xa_load(&a->file.f_mapping->i_pages, 44);
+	INVARIANT(folio != NULL);
+	if (!folio)
+		return;
+	folio->flags |= 1UL << PG_writeback;
+	h_log_reset();
+	for (i = 5; i < 29; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 12+16-16 =0");
+	EXPECT_INT("b's marker left", h_marked(a, 28), 1);
+	EXPECT_INT("no backup under writeback", h_marked(a, 44), 0);
+	folio->flags &= ~(1UL << PG_writeback);
 }
 
 /*
@@ -206,7 +273,9 @@ static void own_marker_next_window_cached(void)
  * b finds a's marker while a's window is still being read (its first
  * folio not uptodate yet): b leaves it set and reads nothing, so that a,
  * about to get there, issues the next window from its own context.  Once
- * a window is in, its reader may be gone: b then takes the stream over.
+ * a window is in, its reader may be gone: b leaves the marker and marks a
+ * backup halfway to the first missing page, where, a not having pushed
+ * the stream meanwhile, b takes it over half a window ahead of need.
  */
 static void marker_of_another_in_flight(void)
 {
@@ -236,9 +305,10 @@ static void marker_of_another_in_flight(void)
 		h_read(a, i * 4096, 4096);
 	EXPECT_STR("a at its marker", h_calls(), "async 12+1 28+32-32 =32");
 	h_log_reset();
-	for (i = 12; i < 29; i++)
+	for (i = 12; i < 45; i++)
 		h_read(b, i * 4096, 4096);
-	EXPECT_STR("b at a's marker, read", h_calls(), "async 28+1 60+32-32 =32");
+	EXPECT_STR("b at a's marker in, then at the backup", h_calls(),
+		   "async 28+1 4+8-8 =0; async 44+1 60+32-32 =32");
 	INVARIANT(h_pages_resubmitted() == 0);
 }
 
@@ -249,6 +319,9 @@ void shared_checks(void)
 	test_run("four readers of one file", four_readers);
 	test_run("marker of another reader", marker_of_another);
 	test_run("stale state at window end", stale_state_at_window_end);
+	test_run("stale state, the owner comes back", stale_state_owner_returns);
+	test_run("stale state, the backup under writeback",
+		 stale_state_backup_writeback);
 	test_run("marker of another reader in flight",
 		 marker_of_another_in_flight);
 	test_run("marker with the next window cached",
