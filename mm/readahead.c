@@ -59,12 +59,13 @@
  * another reader's marker alone while the window it marks is still
  * being read: the reader that issued that window is about to reach it.
  * Once the window is in, that reader may be gone; still, a reader with a
- * stream of its own that finds more than half the maximum window cached
- * past the marker is far behind the front, and leaves the marker again,
- * marking a backup halfway to the first missing page: the reader that
- * issued the window pushes the stream at its marker, and if it has gone,
- * whoever reaches the backup first takes the stream over, still a
- * quarter of a window or more ahead of need.
+ * stream of its own that finds the first missing page more than half the
+ * maximum window past the marker is far behind the front, and leaves the
+ * marker again, marking a backup on the first folio from halfway to that
+ * page: the reader that issued the window pushes the stream at its
+ * marker, and if it has gone, whoever reaches the backup takes the
+ * stream over, still ahead of need.  A large marked folio is taken over
+ * at once, as is a marker with no folio to take the backup.
  * Schedulers that queue I/O per process (BFQ) then see a stream's
  * windows come from one process rather than alternate between the
  * readers' queues, and the disks seek less between files.  The others'
@@ -732,24 +733,43 @@ static bool try_context_readahead(struct readahead_control *ractl,
 
 /*
  * Leave another reader's marker @folio, on a window that is in, to the
- * reader that issued it, and mark the folio at @backup too, halfway to
- * the first missing page: if that reader never comes, whoever finds the
- * backup takes the stream over, still ahead of need.  The
- * backup is left alone under writeback, where PG_readahead would be
- * read as PG_reclaim.
+ * reader that issued it, with a backup marker on the first folio that
+ * starts at or after @mid and before the first missing page @hole: if
+ * that reader never comes, whoever finds the backup takes the stream
+ * over, with the first missing page at most half the maximum window
+ * away.  A large marked folio is not left: each read of one of its pages
+ * would find the marker again.  Returns false, marking nothing, where
+ * there is no backup to mark; the stream is then taken over at once.
+ * A folio under writeback gets no marker, PG_readahead being PG_reclaim
+ * there (writeback starting right after the test would only have the
+ * folio rotated for reclaim when it ends).
  */
-static noinline void ra_leave_to_owner(struct address_space *mapping,
-				       struct folio *folio, pgoff_t backup)
+static noinline bool ra_leave_to_owner(struct address_space *mapping,
+				       struct folio *folio, pgoff_t mid,
+				       pgoff_t hole)
 {
 	struct folio *mark;
+	bool left = false;
 
-	folio_set_readahead(folio);
-	mark = filemap_get_folio(mapping, backup);
+	if (folio_test_large(folio))
+		return false;
+	mark = filemap_get_folio(mapping, mid);
+	if (mark && mark->index < mid) {
+		/* A large folio holds @mid: the folio after it. */
+		pgoff_t next = mark->index + folio_nr_pages(mark);
+
+		folio_put(mark);
+		mark = next < hole ? filemap_get_folio(mapping, next) : NULL;
+	}
 	if (!mark)
-		return;
-	if (!folio_test_writeback(mark))
+		return false;
+	if (!folio_test_writeback(mark)) {
 		folio_set_readahead(mark);
+		folio_set_readahead(folio);
+		left = true;
+	}
 	folio_put(mark);
+	return left;
 }
 
 /*
@@ -757,9 +777,10 @@ static noinline void ra_leave_to_owner(struct address_space *mapping,
  * far the stream got: start at the first missing page after the marker,
  * and take the pages between as the previous window's async part.  A
  * reader with a stream of its own elsewhere passes the marked @folio
- * (else NULL): when the stream is more than half a window ahead, it leaves
- * the marker to the reader that issued the window, with a backup.  Out of
- * line: the own-marker path, taken by every stream, stays small.
+ * (else NULL): when the first missing page is more than half the maximum
+ * window away, it leaves the marker to the reader that issued the window,
+ * with a backup (ra_leave_to_owner()).  Out of line: the own-marker path,
+ * taken by every stream, stays small.
  */
 static noinline bool ra_try_marker(struct readahead_control *ractl,
 				   struct folio *folio, unsigned long req,
@@ -785,11 +806,10 @@ static noinline bool ra_try_marker(struct readahead_control *ractl,
 	 */
 	if (hole <= index || hole - index > max || hole >= eof)
 		return false;
-	if (folio && hole - index > max / 2) {
-		ra_leave_to_owner(ractl->mapping, folio,
-				  index + (hole - index) / 2);
+	if (folio && hole - index > max / 2 &&
+	    ra_leave_to_owner(ractl->mapping, folio,
+			      index + DIV_ROUND_UP(hole - index, 2), hole))
 		return false;
-	}
 	size = get_next_ra_size(hole - index + req, max);
 	ra_set_window(ra, hole, size, size);
 	return true;

@@ -196,6 +196,7 @@ static inline void folio_clear_readahead(struct folio *f) { shim_clear(f, PG_rea
 static inline void folio_mark_uptodate(struct folio *f) { shim_set(f, PG_uptodate); }
 static inline unsigned int folio_order(struct folio *f) { return f->order; }
 static inline unsigned long folio_nr_pages(struct folio *f) { return 1UL << f->order; }
+static inline bool folio_test_large(struct folio *f) { return f->order > 0; }
 static inline bool PageWorkingset(struct page *p) { return shim_test((struct folio *)p, PG_workingset); }
 
 void folio_get(struct folio *folio);

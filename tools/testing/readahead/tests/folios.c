@@ -203,6 +203,54 @@ static void ramp_from_foreign_marker(void)
 }
 
 /*
+ * A reader with a stream of its own (b, at page 1600) finds another's
+ * marker on a window that is in, with the first missing page a whole
+ * window away.  The marked folio 468-471 is large: each 4 KB read of it
+ * would find a marker left set again, so b takes the stream over at
+ * once, and marks no backup.
+ */
+static void large_marker_taken(void)
+{
+	struct h_file *a = large(MB(8), 2048);
+	struct h_file *b = h_reopen(a);
+
+	read_seq(a, 0, 468);
+	read_seq(b, 1600, 2);
+	h_log_reset();
+	read_seq(b, 468, 1);
+	EXPECT_STR("calls", h_calls(), "async 468+1 980+512-512 =512");
+	EXPECT_INT("marker taken", h_marked(a, 468), 0);
+	EXPECT_INT("no backup", h_marked(a, 724), 0);
+}
+
+/*
+ * The same on a stream that started unaligned, whose marked folio (474)
+ * is a page: b leaves it, and halfway to the first missing page (730)
+ * is the order-8 folio 512-767, which b would reach at 512, still far
+ * behind; the backup goes on the folio after it, 768, from where b takes
+ * the stream over.
+ */
+static void backup_after_large_folio(void)
+{
+	struct h_file *a = large(MB(8), 2048);
+	struct h_file *b = h_reopen(a);
+
+	read_seq(a, 5, 469);
+	read_seq(b, 1600, 2);
+	h_log_reset();
+	read_seq(b, 474, 1);
+	EXPECT_STR("left", h_calls(), "async 474+1 1601+4-3 =0");
+	EXPECT_INT("marker left", h_marked(a, 474), 1);
+	EXPECT_INT("no backup in the folio holding 730", h_marked(a, 512), 0);
+	EXPECT_INT("backup", h_marked(a, 768), 1);
+	h_log_reset();
+	read_seq(b, 475, 294);
+	EXPECT_STR("taken at the backup", h_calls(),
+		   "async 768+1 986+438-438 =438");
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
  * A filesystem that declines folios takes them off the window: a large
  * one may hold more pages than the asynchronous part has left, which
  * must then not outgrow the window.
@@ -302,6 +350,10 @@ void folios_checks(void)
 	test_run("folios ramp from the state's order", ramp_from_state);
 	test_run("folios ramp from another reader's marker",
 		 ramp_from_foreign_marker);
+	test_run("folios: another's large marker is taken over",
+		 large_marker_taken);
+	test_run("folios: the backup after a large folio",
+		 backup_after_large_folio);
 	test_run("folios declined by the filesystem", declined_folios);
 	test_run("folios order-0 mapping", order0_mapping);
 	test_run("folios MADV_SEQUENTIAL faults", faults_sequential);

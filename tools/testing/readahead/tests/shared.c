@@ -3,10 +3,12 @@
  * shared.c - several readers of one file: own states, one page cache.
  *
  * The July 2009 reports' machines ran 2.5 readers per file.  Whoever
- * reaches a marker pushes the stream, unless the window it marks is
- * still being read by another reader's stream, which is left to push
- * it.  The others must neither issue windows that are cached already
- * nor restart with small synchronous reads.
+ * reaches a marker pushes the stream, unless it has a stream of its own
+ * and the window the marker starts is still being read, or is in but
+ * ends more than half the maximum window ahead: then the marker is left
+ * to the reader that issued the window (in the second case with a
+ * backup marker further on).  The others must neither issue windows that
+ * are cached already nor restart with small synchronous reads.
  */
 #include "test.h"
 
@@ -98,6 +100,27 @@ static void marker_of_another(void)
 	INVARIANT(!h_marked(a, 12));
 }
 
+/* Pages [@first, @end) of @f in 4 KB read(2)s. */
+static void read_4k(struct h_file *f, pgoff_t first, pgoff_t end)
+{
+	for (; first < end; first++)
+		h_read(f, first * 4096, 4096);
+}
+
+/*
+ * a reads pages 0-4 (its window 12+16-16), then b, on the same file,
+ * pages 0-12 (b takes a's marker: 28+32-32): a's state is stale.
+ */
+static struct h_file *stale_pair(struct h_file **b)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+
+	*b = h_reopen(a);
+	read_4k(a, 0, 5);
+	read_4k(*b, 0, 13);
+	return a;
+}
+
 /*
  * The duplicate of the trace posted to LKML on 2009-07-01: b takes a's
  * marker and issues the window right after a's; a then finds b's marker
@@ -108,17 +131,11 @@ static void marker_of_another(void)
  */
 static void stale_state_at_window_end(void)
 {
-	struct h_file *a = h_create(PAGES * 4096, 128);
-	struct h_file *b = h_reopen(a);
-	pgoff_t i;
+	struct h_file *b;
+	struct h_file *a = stale_pair(&b);
 
-	for (i = 0; i < 5; i++)
-		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
-	for (i = 0; i < 13; i++)
-		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
 	h_log_reset();
-	for (i = 5; i < 45; i++)
-		h_read(a, i * 4096, 4096);
+	read_4k(a, 5, 45);
 	EXPECT_STR("a at b's marker, then at the backup", h_calls(),
 		   "async 28+1 12+16-16 =0; async 44+1 60+32-32 =32");
 	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
@@ -144,27 +161,19 @@ static void set_marker(struct h_file *f, pgoff_t index)
  */
 static void stale_state_owner_returns(void)
 {
-	struct h_file *a = h_create(PAGES * 4096, 128);
-	struct h_file *b = h_reopen(a);
-	pgoff_t i;
+	struct h_file *b;
+	struct h_file *a = stale_pair(&b);
 
-	for (i = 0; i < 5; i++)
-		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
-	for (i = 0; i < 13; i++)
-		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
 	h_log_reset();
-	for (i = 5; i < 29; i++)
-		h_read(a, i * 4096, 4096);
+	read_4k(a, 5, 29);
 	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 12+16-16 =0");
 	EXPECT_INT("b's marker left", h_marked(a, 28), 1);
 	EXPECT_INT("the backup", h_marked(a, 44), 1);
 	h_log_reset();
-	for (i = 13; i < 29; i++)
-		h_read(b, i * 4096, 4096);
+	read_4k(b, 13, 29);
 	EXPECT_STR("b at its marker", h_calls(), "async 28+1 60+32-32 =32");
 	h_log_reset();
-	for (i = 29; i < 45; i++)
-		h_read(a, i * 4096, 4096);
+	read_4k(a, 29, 45);
 	EXPECT_STR("a at the backup", h_calls(), "async 44+1 12+16-16 =0");
 	EXPECT_INT("b's next marker", h_marked(a, 60), 1);
 	EXPECT_INT("no backup of a's", h_marked(a, 68), 0);
@@ -173,31 +182,58 @@ static void stale_state_owner_returns(void)
 
 /*
  * The backup would fall on a folio under writeback, where PG_readahead
- * is PG_reclaim: it is not marked, b's marker alone is left.
+ * is PG_reclaim: with no backup to mark, a does not leave b's marker but
+ * takes the stream over at once, and the folio stays unmarked.
  */
 static void stale_state_backup_writeback(void)
 {
-	struct h_file *a = h_create(PAGES * 4096, 128);
-	struct h_file *b = h_reopen(a);
-	struct folio *folio;
-	pgoff_t i;
+	struct h_file *b;
+	struct h_file *a = stale_pair(&b);
+	struct folio *folio = xa_load(&a->file.f_mapping->i_pages, 44);
 
-	for (i = 0; i < 5; i++)
-		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
-	for (i = 0; i < 13; i++)
-		h_read(b, i * 4096, 4096);	/* b: 28+32-32 */
-	folio = xa_load(&a->file.f_mapping->i_pages, 44);
 	INVARIANT(folio != NULL);
 	if (!folio)
 		return;
 	folio->flags |= 1UL << PG_writeback;
 	h_log_reset();
-	for (i = 5; i < 29; i++)
-		h_read(a, i * 4096, 4096);
-	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 12+16-16 =0");
-	EXPECT_INT("b's marker left", h_marked(a, 28), 1);
+	read_4k(a, 5, 29);
+	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 60+32-32 =32");
+	EXPECT_INT("b's marker taken", h_marked(a, 28), 0);
 	EXPECT_INT("no backup under writeback", h_marked(a, 44), 0);
 	folio->flags &= ~(1UL << PG_writeback);
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
+ * Where leaving starts: a reader with a stream of its own (12+16-16,
+ * maximum 32) finds markers it did not set on cached runs.  With the
+ * first missing page 16 pages on (half the maximum) it takes the stream
+ * over; with 17, it leaves the marker and marks a backup 9 pages on, from
+ * where the missing page is 8 away, and takes the stream over there.
+ */
+static void backup_threshold(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+
+	read_4k(a, 0, 5);
+	h_populate(a, 100, 16);
+	set_marker(a, 100);
+	h_populate(a, 200, 17);
+	set_marker(a, 200);
+	h_log_reset();
+	read_4k(a, 100, 101);
+	EXPECT_STR("half the maximum: taken", h_calls(),
+		   "async 100+1 116+32-32 =32");
+	h_log_reset();
+	read_4k(a, 200, 201);
+	EXPECT_STR("one more: left", h_calls(), "async 200+1 116+32-32 =0");
+	EXPECT_INT("the marker left", h_marked(a, 200), 1);
+	EXPECT_INT("the backup", h_marked(a, 209), 1);
+	h_log_reset();
+	read_4k(a, 201, 210);
+	EXPECT_STR("taken at the backup", h_calls(),
+		   "async 209+1 217+18-18 =18");
+	INVARIANT(h_pages_resubmitted() == 0);
 }
 
 /*
@@ -322,6 +358,7 @@ void shared_checks(void)
 	test_run("stale state, the owner comes back", stale_state_owner_returns);
 	test_run("stale state, the backup under writeback",
 		 stale_state_backup_writeback);
+	test_run("where leaving a marker starts", backup_threshold);
 	test_run("marker of another reader in flight",
 		 marker_of_another_in_flight);
 	test_run("marker with the next window cached",
