@@ -24,13 +24,12 @@
 static const struct ra_impl *real;
 
 noinline void bench_sync(struct readahead_control *ractl,
-					  unsigned long req);
+			 unsigned long req);
 noinline void bench_async(struct readahead_control *ractl,
-					   struct folio *folio,
-					   unsigned long req);
+			  struct folio *folio, unsigned long req);
 noinline struct file *bench_fault_sync(struct vm_fault *vmf);
 noinline struct file *bench_fault_async(struct vm_fault *vmf,
-							 struct folio *folio);
+					struct folio *folio);
 
 void bench_sync(struct readahead_control *ractl, unsigned long req)
 {

@@ -700,8 +700,9 @@ done
 # requests on the disk (BFQ with 1: it idles and merges no more than 6.1
 # would, so with 2 on the disk its 4 requests are never all taken; with
 # two readers a file, ours leaves each stream to one process, and BFQ
-# never has 4 to allocate: three a file make it wait).  From the blktrace: never more than queue_depth
-# dispatched and not completed, nor nr_requests allocated (G) and not
+# never has 4 to allocate: three a file make it wait).  From the
+# blktrace: never more than queue_depth dispatched and not completed,
+# nor nr_requests allocated (G) and not
 # completed, and both reached; completions in the order of dispatch;
 # every bio that got its request (G) after its Q got it at a completion,
 # and the report counts them (tag_waits).
