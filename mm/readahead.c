@@ -751,7 +751,7 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
 	struct folio *mark;
 	bool left = false;
 
-	if (folio_test_large(folio))
+	if (folio_test_large(folio) || mid >= hole)
 		return false;
 	mark = filemap_get_folio(mapping, mid);
 	if (mark && mark->index < mid) {

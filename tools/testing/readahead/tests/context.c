@@ -10,9 +10,10 @@
  * The state follows whichever read last; the markers keep both going,
  * each window sized from the cache, up to the maximum.  A marker the
  * state does not describe looks like another reader's: on a window that
- * is in with its first missing page more than half a window away, it is
- * left with a backup halfway (12 -> 21, 1025 -> 1039), where the stream
- * goes on with a window sized from the distance (30+20, 1053+30).
+ * is in with its first missing page more than half the maximum window
+ * away, it is left with a backup halfway (12 -> 21, 1025 -> 1039), where
+ * the stream goes on with a window sized from the distance (30+20,
+ * 1053+30).
  */
 static void interleaved_streams(void)
 {

@@ -225,8 +225,8 @@ static void large_marker_taken(void)
 
 /*
  * The same on a stream that started unaligned, whose marked folio (474)
- * is a page: b leaves it, and halfway to the first missing page (730)
- * is the order-8 folio 512-767, which b would reach at 512, still far
+ * is a page: b leaves it, and halfway (730) to the first missing page
+ * (986) is the order-8 folio 512-767, which b would reach at 512, still far
  * behind; the backup goes on the folio after it, 768, from where b takes
  * the stream over.
  */

@@ -4,11 +4,12 @@
  *
  * The July 2009 reports' machines ran 2.5 readers per file.  Whoever
  * reaches a marker pushes the stream, unless it has a stream of its own
- * and the window the marker starts is still being read, or is in but
- * ends more than half the maximum window ahead: then the marker is left
- * to the reader that issued the window (in the second case with a
- * backup marker further on).  The others must neither issue windows that
- * are cached already nor restart with small synchronous reads.
+ * and the window the marker starts is still being read, or is in with
+ * the first missing page more than half the maximum window ahead: then
+ * the marker is left to the reader that issued the window (in the
+ * second case with a backup marker further on).  The others must neither
+ * issue windows that are cached already nor restart with small
+ * synchronous reads.
  */
 #include "test.h"
 
@@ -237,6 +238,28 @@ static void backup_threshold(void)
 }
 
 /*
+ * An odd maximum (33 pages): with the first missing page 33 on, the
+ * backup goes 17 on, halfway rounded up, so that from it the missing
+ * page is 16 away, not more than half the maximum, and the reader there
+ * takes the stream over rather than leaving the marker once more.
+ */
+static void backup_odd_maximum(void)
+{
+	struct h_file *a = h_create(PAGES * 4096, 132);
+
+	read_4k(a, 0, 5);
+	h_populate(a, 300, 33);
+	set_marker(a, 300);
+	h_log_reset();
+	read_4k(a, 300, 301);
+	EXPECT_INT("the backup", h_marked(a, 317), 1);
+	h_log_reset();
+	read_4k(a, 301, 318);
+	EXPECT_STR("taken at the backup", h_calls(),
+		   "async 317+1 333+33-33 =33");
+}
+
+/*
  * A reader takes a marker it did not set, and all of the next window's
  * maximum (32 pages) is cached: the stream is far ahead, nothing is read.
  * (On 6.1, page_cache_next_miss() finding no hole returns a cached page;
@@ -311,7 +334,7 @@ static void own_marker_next_window_cached(void)
  * about to get there, issues the next window from its own context.  Once
  * a window is in, its reader may be gone: b leaves the marker and marks a
  * backup halfway to the first missing page, where, a not having pushed
- * the stream meanwhile, b takes it over half a window ahead of need.
+ * the stream meanwhile, b takes it over, still ahead of need.
  */
 static void marker_of_another_in_flight(void)
 {
@@ -359,6 +382,7 @@ void shared_checks(void)
 	test_run("stale state, the backup under writeback",
 		 stale_state_backup_writeback);
 	test_run("where leaving a marker starts", backup_threshold);
+	test_run("the backup with an odd maximum", backup_odd_maximum);
 	test_run("marker of another reader in flight",
 		 marker_of_another_in_flight);
 	test_run("marker with the next window cached",
