@@ -203,6 +203,24 @@ static void ramp_from_foreign_marker(void)
 }
 
 /*
+ * a reads @n pages from @first of a file with large folios and 8 MB
+ * windows; then b, on the same file, starts a stream of its own at page
+ * 1600.  Returns b, a in @a, the log reset.
+ */
+static struct h_file *behind_another(pgoff_t first, pgoff_t n,
+				     struct h_file **a)
+{
+	struct h_file *b;
+
+	*a = large(MB(8), 2048);
+	b = h_reopen(*a);
+	read_seq(*a, first, n);
+	read_seq(b, 1600, 2);
+	h_log_reset();
+	return b;
+}
+
+/*
  * A reader with a stream of its own (b, at page 1600) finds another's
  * marker on a window that is in, with the first missing page a whole
  * window away.  The marked folio 468-471 is large: each 4 KB read of it
@@ -211,12 +229,9 @@ static void ramp_from_foreign_marker(void)
  */
 static void large_marker_taken(void)
 {
-	struct h_file *a = large(MB(8), 2048);
-	struct h_file *b = h_reopen(a);
+	struct h_file *a;
+	struct h_file *b = behind_another(0, 468, &a);
 
-	read_seq(a, 0, 468);
-	read_seq(b, 1600, 2);
-	h_log_reset();
 	read_seq(b, 468, 1);
 	EXPECT_STR("calls", h_calls(), "async 468+1 980+512-512 =512");
 	EXPECT_INT("marker taken", h_marked(a, 468), 0);
@@ -232,12 +247,9 @@ static void large_marker_taken(void)
  */
 static void backup_after_large_folio(void)
 {
-	struct h_file *a = large(MB(8), 2048);
-	struct h_file *b = h_reopen(a);
+	struct h_file *a;
+	struct h_file *b = behind_another(5, 469, &a);
 
-	read_seq(a, 5, 469);
-	read_seq(b, 1600, 2);
-	h_log_reset();
 	read_seq(b, 474, 1);
 	EXPECT_STR("left", h_calls(), "async 474+1 1601+4-3 =0");
 	EXPECT_INT("marker left", h_marked(a, 474), 1);
