@@ -238,6 +238,30 @@ static void backup_threshold(void)
 }
 
 /*
+ * As "stale state at window end", a faulting through a MADV_SEQUENTIAL
+ * mapping: the fault path leaves b's marker and takes the backup as
+ * read(2) does.
+ */
+static void stale_state_faults(void)
+{
+	struct h_file *b;
+	struct h_file *a = stale_pair(&b);
+	pgoff_t i;
+
+	h_log_reset();
+	for (i = 5; i < 29; i++)
+		h_fault(a, i, VM_SEQ_READ);
+	EXPECT_STR("nothing read at b's marker", h_io(), "");
+	EXPECT_INT("b's marker left", h_marked(a, 28), 1);
+	EXPECT_INT("the backup", h_marked(a, 44), 1);
+	for (i = 29; i < 45; i++)
+		h_fault(a, i, VM_SEQ_READ);
+	EXPECT_STR("read from the backup", h_io(), "60-91[60]");
+	EXPECT_INT("the backup taken", h_marked(a, 44), 0);
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
  * An odd maximum (33 pages): with the first missing page 33 on, the
  * backup goes 17 on, halfway rounded up, so that from it the missing
  * page is 16 away, not more than half the maximum, and the reader there
@@ -383,6 +407,7 @@ void shared_checks(void)
 		 stale_state_backup_writeback);
 	test_run("where leaving a marker starts", backup_threshold);
 	test_run("the backup with an odd maximum", backup_odd_maximum);
+	test_run("stale state, faults", stale_state_faults);
 	test_run("marker of another reader in flight",
 		 marker_of_another_in_flight);
 	test_run("marker with the next window cached",
