@@ -84,6 +84,14 @@ bool h_marked(struct h_file *f, pgoff_t index);
 
 /* read(2) of @len bytes at @pos, through 6.1's filemap_read() logic. */
 ssize_t h_read(struct h_file *f, loff_t pos, size_t len);
+/* @n pages of @f from page @first, in 4 KB read(2)s. */
+static inline void h_read_seq(struct h_file *f, pgoff_t first, pgoff_t n)
+{
+	pgoff_t i;
+
+	for (i = first; i < first + n; i++)
+		h_read(f, (loff_t)i * 4096, 4096);
+}
 /* A page fault at page @pgoff of a mapping with @vm_flags (VM_*). */
 int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags);
 /* posix_fadvise(2) and readahead(2) with their error returns. */

@@ -18,14 +18,6 @@ static struct h_file *large(loff_t size, unsigned long ra_kb)
 	return f;
 }
 
-static void read_seq(struct h_file *f, pgoff_t first, pgoff_t n)
-{
-	pgoff_t i;
-
-	for (i = first; i < first + n; i++)
-		h_read(f, (loff_t)i * 4096, 4096);
-}
-
 /* How many folios of the log carry the marker. */
 static int marked_folios(const char *log)
 {
@@ -62,10 +54,10 @@ static void ramp_from_start(void)
 	struct h_file *small = h_create(MB(8), 2048);
 	char windows[256];
 
-	read_seq(small, 0, 1000);
+	h_read_seq(small, 0, 1000);
 	snprintf(windows, sizeof(windows), "%s", h_windows());
 	h_log_reset();
-	read_seq(f, 0, 1000);
+	h_read_seq(f, 0, 1000);
 	EXPECT_STR("windows as order 0", h_windows(), windows);
 	EXPECT_STR("folios", h_folios(),
 		   "0:0 1:0* 2-3:0 4-7:2* 8-15:3 16-19:2 20-23:2* 24-31:3 "
@@ -91,7 +83,7 @@ static void ramp_unaligned(void)
 {
 	struct h_file *f = large(MB(8), 2048);
 
-	read_seq(f, 5, 1000);
+	h_read_seq(f, 5, 1000);
 	EXPECT_STR("windows", h_windows(),
 		   "6+4-3 10+16-16 26+64-64 90+128-128 218+256-256 474+512-512 "
 		   "986+512-512 1498+512-512");
@@ -114,7 +106,7 @@ static void end_of_file(void)
 {
 	struct h_file *f = large(45 * 4096 + 100, 128);
 
-	read_seq(f, 0, 46);
+	h_read_seq(f, 0, 46);
 	EXPECT_STR("folios", h_folios(),
 		   "0:0 1:0* 2-3:0 4-7:2* 8-11:2 12-15:2* 16-23:3 24-27:2 "
 		   "28-31:2 32-39:3 40-43:2 44-45:0");
@@ -129,10 +121,10 @@ static void allocation_failure(void)
 {
 	struct h_file *f = large(MB(8), 128);
 
-	read_seq(f, 0, 30);
+	h_read_seq(f, 0, 30);
 	h_log_reset();
 	shim_alloc_order_limit = 2;
-	read_seq(f, 30, 60);
+	h_read_seq(f, 30, 60);
 	EXPECT_STR("windows", h_windows(),
 		   "92+32-32");
 	EXPECT_STR("folios", h_folios(),
@@ -148,7 +140,7 @@ static void cached_pages(void)
 
 	h_populate(f, 40, 1);
 	h_populate(f, 70, 1);
-	read_seq(f, 0, 100);
+	h_read_seq(f, 0, 100);
 	EXPECT_STR("folios", h_folios(),
 		   "0:0 1:0* 2-3:0 4-7:2* 8-11:2 12-15:2* 16-23:3 24-27:2 "
 		   "28-31:2* 32-39:0 41-47:0 48-55:3 56-59:2 60-63:2* 64-69:0 "
@@ -168,7 +160,7 @@ static void ramp_from_state(void)
 	struct h_file *f = large(MB(8), 2048);
 
 	h_populate(f, 300, 1);
-	read_seq(f, 0, 600);
+	h_read_seq(f, 0, 600);
 	EXPECT_STR("folios", h_folios(),
 		   "0:0 1:0* 2-3:0 4-7:2* 8-15:3 16-19:2 20-23:2* 24-31:3 "
 		   "32-63:5 64-79:4 80-83:2 84-87:2* 88-95:3 96-127:5 "
@@ -193,9 +185,9 @@ static void ramp_from_foreign_marker(void)
 	struct h_file *a = large(MB(8), 2048);
 	struct h_file *b = h_reopen(a);
 
-	read_seq(a, 5, 85);
+	h_read_seq(a, 5, 85);
 	h_log_reset();
-	read_seq(b, 85, 10);
+	h_read_seq(b, 85, 10);
 	EXPECT_STR("windows", h_windows(), "218+258-258");
 	EXPECT_STR("folios", h_folios(),
 		   "218:0* 219:0 220-223:2 224-255:5 256-383:7 384-447:6 "
@@ -214,8 +206,8 @@ static struct h_file *behind_another(pgoff_t first, pgoff_t n,
 
 	*a = large(MB(8), 2048);
 	b = h_reopen(*a);
-	read_seq(*a, first, n);
-	read_seq(b, 1600, 2);
+	h_read_seq(*a, first, n);
+	h_read_seq(b, 1600, 2);
 	h_log_reset();
 	return b;
 }
@@ -232,7 +224,7 @@ static void large_marker_taken(void)
 	struct h_file *a;
 	struct h_file *b = behind_another(0, 468, &a);
 
-	read_seq(b, 468, 1);
+	h_read_seq(b, 468, 1);
 	EXPECT_STR("calls", h_calls(), "async 468+1 980+512-512 =512");
 	EXPECT_INT("marker taken", h_marked(a, 468), 0);
 	EXPECT_INT("no backup", h_marked(a, 724), 0);
@@ -250,13 +242,13 @@ static void backup_after_large_folio(void)
 	struct h_file *a;
 	struct h_file *b = behind_another(5, 469, &a);
 
-	read_seq(b, 474, 1);
+	h_read_seq(b, 474, 1);
 	EXPECT_STR("left", h_calls(), "async 474+1 1601+4-3 =0");
 	EXPECT_INT("marker left", h_marked(a, 474), 1);
 	EXPECT_INT("no backup in the folio holding 730", h_marked(a, 512), 0);
 	EXPECT_INT("backup", h_marked(a, 768), 1);
 	h_log_reset();
-	read_seq(b, 475, 294);
+	h_read_seq(b, 475, 294);
 	EXPECT_STR("taken at the backup", h_calls(),
 		   "async 768+1 986+438-438 =438");
 	INVARIANT(h_pages_resubmitted() == 0);
@@ -273,7 +265,7 @@ static void declined_folios(void)
 	bool ok = true;
 	pgoff_t i;
 
-	read_seq(f, 0, 40);
+	h_read_seq(f, 0, 40);
 	h_fs.take = 0;
 	for (i = 40; i < 200; i++) {
 		h_read(f, (loff_t)i * 4096, 4096);
@@ -287,7 +279,7 @@ static void order0_mapping(void)
 {
 	struct h_file *f = h_create(MB(8), 128);
 
-	read_seq(f, 0, 30);
+	h_read_seq(f, 0, 30);
 	EXPECT_STR("folios", h_folios(),
 		   "0:0 1:0* 2-3:0 4:0* 5-11:0 12:0* 13-27:0 28:0* 29-59:0 "
 		   "60:0* 61-91:0");

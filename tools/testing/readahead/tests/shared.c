@@ -101,13 +101,6 @@ static void marker_of_another(void)
 	INVARIANT(!h_marked(a, 12));
 }
 
-/* Pages [@first, @end) of @f in 4 KB read(2)s. */
-static void read_4k(struct h_file *f, pgoff_t first, pgoff_t end)
-{
-	for (; first < end; first++)
-		h_read(f, first * 4096, 4096);
-}
-
 /*
  * a reads pages 0-4 (its window 12+16-16), then b, on the same file,
  * pages 0-12 (b takes a's marker: 28+32-32): a's state is stale.
@@ -117,8 +110,8 @@ static struct h_file *stale_pair(struct h_file **b)
 	struct h_file *a = h_create(PAGES * 4096, 128);
 
 	*b = h_reopen(a);
-	read_4k(a, 0, 5);
-	read_4k(*b, 0, 13);
+	h_read_seq(a, 0, 5);
+	h_read_seq(*b, 0, 13);
 	return a;
 }
 
@@ -136,7 +129,7 @@ static void stale_state_at_window_end(void)
 	struct h_file *a = stale_pair(&b);
 
 	h_log_reset();
-	read_4k(a, 5, 45);
+	h_read_seq(a, 5, 40);
 	EXPECT_STR("a at b's marker, then at the backup", h_calls(),
 		   "async 28+1 12+16-16 =0; async 44+1 60+32-32 =32");
 	EXPECT_INT("cached pages in windows", h_cached_in_windows(), 0);
@@ -166,15 +159,15 @@ static void stale_state_owner_returns(void)
 	struct h_file *a = stale_pair(&b);
 
 	h_log_reset();
-	read_4k(a, 5, 29);
+	h_read_seq(a, 5, 24);
 	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 12+16-16 =0");
 	EXPECT_INT("b's marker left", h_marked(a, 28), 1);
 	EXPECT_INT("the backup", h_marked(a, 44), 1);
 	h_log_reset();
-	read_4k(b, 13, 29);
+	h_read_seq(b, 13, 16);
 	EXPECT_STR("b at its marker", h_calls(), "async 28+1 60+32-32 =32");
 	h_log_reset();
-	read_4k(a, 29, 45);
+	h_read_seq(a, 29, 16);
 	EXPECT_STR("a at the backup", h_calls(), "async 44+1 12+16-16 =0");
 	EXPECT_INT("b's next marker", h_marked(a, 60), 1);
 	EXPECT_INT("no backup of a's", h_marked(a, 68), 0);
@@ -197,7 +190,7 @@ static void stale_state_backup_writeback(void)
 		return;
 	folio->flags |= 1UL << PG_writeback;
 	h_log_reset();
-	read_4k(a, 5, 29);
+	h_read_seq(a, 5, 24);
 	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 60+32-32 =32");
 	EXPECT_INT("b's marker taken", h_marked(a, 28), 0);
 	EXPECT_INT("no backup under writeback", h_marked(a, 44), 0);
@@ -216,22 +209,22 @@ static void backup_threshold(void)
 {
 	struct h_file *a = h_create(PAGES * 4096, 128);
 
-	read_4k(a, 0, 5);
+	h_read_seq(a, 0, 5);
 	h_populate(a, 100, 16);
 	set_marker(a, 100);
 	h_populate(a, 200, 17);
 	set_marker(a, 200);
 	h_log_reset();
-	read_4k(a, 100, 101);
+	h_read_seq(a, 100, 1);
 	EXPECT_STR("half the maximum: taken", h_calls(),
 		   "async 100+1 116+32-32 =32");
 	h_log_reset();
-	read_4k(a, 200, 201);
+	h_read_seq(a, 200, 1);
 	EXPECT_STR("one more: left", h_calls(), "async 200+1 116+32-32 =0");
 	EXPECT_INT("the marker left", h_marked(a, 200), 1);
 	EXPECT_INT("the backup", h_marked(a, 209), 1);
 	h_log_reset();
-	read_4k(a, 201, 210);
+	h_read_seq(a, 201, 9);
 	EXPECT_STR("taken at the backup", h_calls(),
 		   "async 209+1 217+18-18 =18");
 	INVARIANT(h_pages_resubmitted() == 0);
@@ -271,14 +264,14 @@ static void backup_odd_maximum(void)
 {
 	struct h_file *a = h_create(PAGES * 4096, 132);
 
-	read_4k(a, 0, 5);
+	h_read_seq(a, 0, 5);
 	h_populate(a, 300, 33);
 	set_marker(a, 300);
 	h_log_reset();
-	read_4k(a, 300, 301);
+	h_read_seq(a, 300, 1);
 	EXPECT_INT("the backup", h_marked(a, 317), 1);
 	h_log_reset();
-	read_4k(a, 301, 318);
+	h_read_seq(a, 301, 17);
 	EXPECT_STR("taken at the backup", h_calls(),
 		   "async 317+1 333+33-33 =33");
 }
