@@ -70,7 +70,8 @@
  * windows come from one process rather than alternate between the
  * readers' queues, and the disks seek less between files.  The others'
  * state goes stale, so before trusting its own state a reader
- * checks that the window it would issue is not in the cache already, and
+ * checks that the window it would issue is not in the cache already
+ * (unless the file's page count is that of a lone stream from page 0), and
  * a miss whose history is cached is sized from the history rather than
  * restarted small.  That keeps a file read by many processes from being
  * read twice or in small synchronous pieces.
@@ -934,11 +935,18 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	/*
 	 * Our own marker, or a miss where our window ends: push the window
 	 * on, unless another reader got there first and the pages of the
-	 * next window are cached already.
+	 * next window are cached already.  A reader alone on its file from
+	 * page 0 has exactly the pages before its window's end cached; with
+	 * that count, pages cached beyond would need as many missing before
+	 * it, so the look-up is skipped (and if they are, the window is
+	 * issued as 6.1 issues it, its cached pages skipped).  The count is
+	 * read without the lock: a stale one costs at most a look-up, or
+	 * 6.1's behaviour.
 	 */
 	if (ra->size && (folio ? index == marker :
 			 index == window_end || index == marker) &&
-	    !(folio && ra_page_cached(ractl->mapping, window_end))) {
+	    !(folio && READ_ONCE(ractl->mapping->nrpages) != window_end &&
+	      ra_page_cached(ractl->mapping, window_end))) {
 		/* The stream has reached the end of the file. */
 		if (window_end >= eof)
 			return false;

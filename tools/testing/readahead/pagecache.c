@@ -187,6 +187,7 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	folio->mapping = mapping;
 	shim_set(folio, PG_locked);
 	folio->refcount++;
+	mapping->nrpages += nr;
 	shim_pages_added += nr;
 	return 0;
 }
@@ -203,6 +204,7 @@ void filemap_remove_folio(struct folio *folio)
 		BUG_ON(slot < 0);
 		xa_erase_slot(&mapping->i_pages, slot);
 	}
+	mapping->nrpages -= folio_nr_pages(folio);
 	shim_pages_removed += folio_nr_pages(folio);
 	folio->mapping = NULL;
 	folio_put(folio);

@@ -321,7 +321,8 @@ static void fz_trace(const char *line)
  * cache   every cached folio is unlocked, holds only the cache's
  *         reference, belongs to the file; live folios == cached folios;
  *         no page is in two folios: every page of a folio is indexed to
- *         it, and the index holds as many pages as the folios have.
+ *         it, and the index holds as many pages as the folios have,
+ *         as many as the mapping's nrpages counts.
  * eof     no folio reaching a page at or past DIV_ROUND_UP(i_size,
  *         PAGE_SIZE), except those
  *         page_cache_ra_unbounded() put there, and those a filesystem's
@@ -394,6 +395,9 @@ static void check_cache(void)
 	if (!s.stop && pages != xa->count)
 		violation("cache: %lu pages indexed, the folios have %lu",
 			  xa->count, pages);
+	if (!s.stop && pages != m->nrpages)
+		violation("cache: nrpages %lu, the folios have %lu pages",
+			  m->nrpages, pages);
 }
 
 /* The pages of each I/O request: cached, uptodate, read once. */

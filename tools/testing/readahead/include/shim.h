@@ -248,6 +248,7 @@ struct address_space {
 	struct xarray i_pages;
 	const struct address_space_operations *a_ops;
 	gfp_t gfp_mask;
+	unsigned long nrpages;		/* pages in i_pages, as 6.1 counts */
 	bool large_folios;
 };
 

@@ -1,2 +1,2 @@
 # A stale reader reissues the window another reader already read.
-s/!(folio \&\& ra_page_cached(ractl->mapping, window_end))) {/true) {/
+s/!(folio \&\& READ_ONCE(ractl->mapping->nrpages) != window_end \&\&/!(0 \&\&/

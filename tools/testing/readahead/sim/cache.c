@@ -278,6 +278,7 @@ static void remove_folio(struct folio *f)
 	}
 	if (p->on_lru)
 		lru_del(p);
+	f->mapping->nrpages -= folio_nr_pages(f);
 	f->mapping = NULL;
 	folio_put(f);
 }
@@ -406,6 +407,7 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	}
 	folio->index = index;
 	folio->mapping = mapping;
+	mapping->nrpages += nr;
 	shim_set(folio, PG_locked);
 	folio->refcount++;
 	lru_add_tail(sim_page(folio));

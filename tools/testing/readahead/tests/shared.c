@@ -325,24 +325,70 @@ static void marker_hole_at_max(void)
 }
 
 /*
+ * Reader a reads pages 0-1 (its window 4+8-8, marker at 4, end at 12);
+ * through another descriptor, the first @dropped pages are dropped and
+ * @ahead pages from 12 on, the next window's, are read (WILLNEED); then
+ * a reads on to its marker.  Returns a; the calls are logged from there.
+ */
+static struct h_file *own_marker_cached_ahead(pgoff_t dropped, pgoff_t ahead)
+{
+	struct h_file *a = h_create(PAGES * 4096, 128);
+	struct h_file *b = h_reopen(a);
+
+	h_read_seq(a, 0, 2);
+	if (dropped)
+		h_fadvise(b->fd, 0, dropped * 4096, POSIX_FADV_DONTNEED);
+	h_fadvise(b->fd, 12 * 4096, ahead * 4096, POSIX_FADV_WILLNEED);
+	EXPECT_INT("pages cached", a->file.f_mapping->nrpages,
+		   12 - dropped + ahead);
+	h_log_reset();
+	h_read_seq(a, 2, 3);
+	return a;
+}
+
+/*
  * A reader reaches its own marker, but another process's WILLNEED has
  * read the window that would follow (pages 12-27): instead of issuing it
  * again, the stream goes on from the first missing page.
  */
 static void own_marker_next_window_cached(void)
 {
-	struct h_file *a = h_create(PAGES * 4096, 128);
-	struct h_file *b = h_reopen(a);
-	pgoff_t i;
-
-	for (i = 0; i < 2; i++)
-		h_read(a, i * 4096, 4096);	/* a: 4+8-8, marker at 4 */
-	h_fadvise(b->fd, 12 * 4096, 16 * 4096, POSIX_FADV_WILLNEED);
-	h_log_reset();
-	for (i = 2; i < 5; i++)
-		h_read(a, i * 4096, 4096);
+	own_marker_cached_ahead(0, 16);
 	EXPECT_STR("a at its marker", h_calls(), "async 4+1 28+32-32 =32");
 	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
+/*
+ * The same with pages dropped behind the reader, so that the cache holds
+ * fewer pages than lie before the window's end (11 against 12): the
+ * count tells nothing, the next window is looked up, page 12 is found.
+ */
+static void own_marker_next_window_cached_holes_behind(void)
+{
+	own_marker_cached_ahead(2, 1);
+	EXPECT_STR("a at its marker", h_calls(), "async 4+1 13+20-20 =20");
+	EXPECT_INT("all-cached calls", h_all_cached_calls(), 0);
+}
+
+/*
+ * As many pages dropped behind the reader as are cached ahead of it: the
+ * cache holds exactly the window's end in pages (12), as for a reader
+ * alone on its file from page 0, so the look-up is skipped and the
+ * window is issued as 6.1 issues it, its cached pages skipped (12 and
+ * 13), its marker with them: the reader misses at the window's end.
+ * Nothing is read twice.
+ */
+static void own_marker_next_window_cached_count_matches(void)
+{
+	struct h_file *a = own_marker_cached_ahead(2, 2);
+
+	EXPECT_STR("a at its marker", h_calls(), "async 4+1 12+16-16 =14");
+	EXPECT_STR("io", h_io(), "14-27");
+	h_log_reset();
+	h_read_seq(a, 5, 24);
+	/* No marker on the cached page 12: the stream resumes at 28. */
+	EXPECT_STR("a past the window", h_calls(), "sync 28+1 28+32-16 =32");
+	INVARIANT(h_pages_resubmitted() == 0);
 }
 
 /*
@@ -407,6 +453,10 @@ void shared_checks(void)
 		 marker_next_window_cached);
 	test_run("own marker with the next window cached",
 		 own_marker_next_window_cached);
+	test_run("own marker with the next window cached, holes behind",
+		 own_marker_next_window_cached_holes_behind);
+	test_run("own marker with the next window cached, count matches",
+		 own_marker_next_window_cached_count_matches);
 	test_run("marker with the first hole at the maximum",
 		 marker_hole_at_max);
 	test_run("marker with all cached to eof", marker_cached_to_eof);
