@@ -255,6 +255,37 @@ static void backup_after_large_folio(void)
 }
 
 /*
+ * The own-marker look-up's gate on a stream read in large folios: a
+ * reads pages 0-12 (windows up to 28+32-32: pages 0-59 cached, in
+ * folios up to order 3), b reads pages 60-63 in one 16 KB read, and
+ * pages 0-3 are dropped.  The cache holds 60 pages, counted in pages
+ * whatever the folios, as many as lie before a's window end: the
+ * look-up is skipped, and the window 60+32-32 is issued as 6.1 issues
+ * it, b's pages skipped, a's ramp going on in the folios around them.
+ * The marker's page (60) is b's, cached: a misses once, at 92, where its
+ * stream resumes.  Nothing is read twice.
+ */
+static void gate_count_matches_large(void)
+{
+	struct h_file *a = large(MB(8), 128);
+	struct h_file *b = h_reopen(a);
+
+	b->file.f_ra.ra_pages = 4;
+	h_read_seq(a, 0, 13);
+	h_read(b, 60 * 4096, 4 * 4096);
+	h_fadvise(b->fd, 0, 4 * 4096, POSIX_FADV_DONTNEED);
+	EXPECT_INT("pages cached", a->file.f_mapping->nrpages, 60);
+	h_log_reset();
+	h_read_seq(a, 13, 16);
+	EXPECT_STR("a at its marker", h_calls(), "async 28+1 60+32-32 =28");
+	EXPECT_STR("folios", h_folios(), "64-79:4 80-87:3 88-91:2");
+	h_log_reset();
+	h_read_seq(a, 29, 64);
+	EXPECT_STR("a past the window", h_calls(), "sync 92+1 92+32-16 =32");
+	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
  * A filesystem that declines folios takes them off the window: a large
  * one may hold more pages than the asynchronous part has left, which
  * must then not outgrow the window.
@@ -358,6 +389,8 @@ void folios_checks(void)
 		 large_marker_taken);
 	test_run("folios: the backup after a large folio",
 		 backup_after_large_folio);
+	test_run("folios: the look-up's gate, count matching",
+		 gate_count_matches_large);
 	test_run("folios declined by the filesystem", declined_folios);
 	test_run("folios order-0 mapping", order0_mapping);
 	test_run("folios MADV_SEQUENTIAL faults", faults_sequential);
