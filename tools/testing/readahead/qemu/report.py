@@ -26,10 +26,7 @@ disk (btt), and over all data disks the read requests issued (D),
 their mean size, seeks per MB (an issued read not starting where the
 previous one on its disk ended) and pages read twice (sectors a
 completed read (C) brings in that an earlier one already had, in 4 KB
-pages); under BFQ, whose log names the queue (process) each inserted
-request goes to, "switched": of the reads inserted (I) that start where
-an earlier one ended, the share another process than that one's sent
-(how often a file's stream changes submitter; "-" without BFQ's log).
+pages).
 fio's own bandwidth (sum of read io_bytes over the same time) is printed
 beside the disk-side one: readers of one file get pages from each other's
 cache, so only the disk side can be compared with the throttled limit.
@@ -292,7 +289,6 @@ def blktrace_figures(d, disks):
     if not os.path.isdir(bt):
         return None
     reqs = nbytes = seeks = twice = 0
-    cont = switched = 0
     lat = {}
     for name in disks:
         txt = os.path.join(bt, name + '.txt')
@@ -300,24 +296,8 @@ def blktrace_figures(d, disks):
             return None
         end = None
         done = []
-        # BFQ names the queue each inserted request goes to (its log's
-        # "bfqPID[AS] add_request"): of the reads that start where an
-        # earlier one ended, how many a queue other than that one's sent.
-        inserted = None
-        ends = {}
         with open(txt) as f:
             for line in f:
-                if inserted and 'add_request' in line:
-                    m = re.search(r' bfq(\d+)[AS]? add_request', line)
-                    if m:
-                        sector, n = inserted
-                        queue = int(m.group(1))
-                        if sector in ends:
-                            cont += 1
-                            switched += ends[sector] != queue
-                        ends[sector + n] = queue
-                        inserted = None
-                    continue
                 p = line.split()
                 if len(p) != 5 or 'R' not in p[1]:
                     continue
@@ -327,9 +307,7 @@ def blktrace_figures(d, disks):
                     continue
                 if n == 0:
                     continue
-                if p[0] == 'I':
-                    inserted = (sector, n)
-                elif p[0] == 'D':
+                if p[0] == 'D':
                     reqs += 1
                     nbytes += n * 512
                     if end is not None and sector != end:
@@ -355,12 +333,7 @@ def blktrace_figures(d, disks):
     return {'reqs': reqs, 'kb': nbytes / reqs / 1024.0 if reqs else 0.0,
             'seeks_mb': seeks / (nbytes / 1e6) if nbytes else 0.0,
             'twice': twice // 8, 'q2c': lat.get('Q2C'),
-            'switched': switched / cont if cont else None,
             'd2c': lat.get('D2C')}
-
-
-def share(x):
-    return '-' if x is None else '%.2f' % x
 
 
 def mb(x):
@@ -391,10 +364,9 @@ def print_run(run):
     if run.bt:
         b = run.bt
         print('  blktrace: %d reads of %.1f KB, %.2f seeks/MB, %d pages'
-              ' read twice, Q2C %s ms, D2C %s ms (busiest disk),'
-              ' switched %s'
+              ' read twice, Q2C %s ms, D2C %s ms (busiest disk)'
               % (b['reqs'], b['kb'], b['seeks_mb'], b['twice'],
-                 ms(b['q2c']), ms(b['d2c']), share(b['switched'])))
+                 ms(b['q2c']), ms(b['d2c'])))
     print('  %-4s %-4s %9s %9s %10s %8s' %
           ('disk', 'dev', 'MB', 'requests', 'mean KB', 'MB/s'))
     for name, d in run.disks.items():
@@ -494,23 +466,20 @@ def print_ab(runs):
                    ('%.3f' if r0.cpu_mode == 'icount' else '%.1f') % med(fc)
                    if fc else '-'))
         if all(r.bt for r in jr):
-            print('%-9s %10s %10s %9s %9s %10s %11s %9s' %
+            print('%-9s %10s %10s %9s %9s %10s %11s' %
                   ('blktrace', 'Q2C ms', 'D2C ms', 'seeks/MB', 'reads',
-                   'read KB', 'read twice', 'switched'))
+                   'read KB', 'read twice'))
             for f in flavours:
                 bs = [r.bt for r in jr if r.flavour == f]
                 q = [b['q2c'] for b in bs if b['q2c'] is not None]
                 c = [b['d2c'] for b in bs if b['d2c'] is not None]
-                sw = [b['switched'] for b in bs
-                      if b['switched'] is not None]
-                print('%-9s %10s %10s %9.2f %9d %10.1f %11d %9s' %
+                print('%-9s %10s %10s %9.2f %9d %10.1f %11d' %
                       (f, ms(med(q)) if q else '-',
                        ms(med(c)) if c else '-',
                        med([b['seeks_mb'] for b in bs]),
                        med([b['reqs'] for b in bs]),
                        med([b['kb'] for b in bs]),
-                       med([b['twice'] for b in bs]),
-                       share(med(sw)) if sw else '-'))
+                       med([b['twice'] for b in bs])))
         if 'pristine' in meds and 'patched' in meds and meds['pristine']:
             a = [r for r in jr if r.flavour == 'pristine']
             b = [r for r in jr if r.flavour == 'patched']
