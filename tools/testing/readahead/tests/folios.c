@@ -257,8 +257,8 @@ static void backup_after_large_folio(void)
 /*
  * The own-marker look-up's gate on a stream read in large folios: a
  * reads pages 0-12 (windows up to 28+32-32: pages 0-59 cached, in
- * folios up to order 4), b reads pages 60-63 in one 16 KB read, and
- * pages 0-3 are dropped.  The cache holds 60 pages, counted in pages
+ * folios up to order 4), b, its readahead capped at 16 KB, reads pages
+ * 60-63 in one read (order 0, unmarked), and pages 0-3 are dropped.  The cache holds 60 pages, counted in pages
  * whatever the folios, as many as lie before a's window end: the
  * look-up is skipped, and the window 60+32-32 is issued as 6.1 issues
  * it, b's pages skipped, a's ramp going on in the folios around them.
