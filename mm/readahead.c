@@ -530,17 +530,25 @@ ra_read_window(struct readahead_control *ractl, struct file_ra_state *ra,
 
 /*
  * Read @nr_to_read pages, up to @eof, outside the file's window (a forced
- * or a random read): pages the filesystem declines, or adds with
- * readahead_expand(), must not change the window, so the reads run
- * without it.
+ * or a random read).  Pages the filesystem declines, or adds with
+ * readahead_expand(), must not change the file's window, yet
+ * ->readahead() may read @ractl->ra (FUSE does, to skip asynchronous
+ * pages when congested): the read gets a window of its own, which
+ * describes it, all of it needed now.
  */
 static unsigned long ra_read_stateless(struct readahead_control *ractl,
 				       unsigned long nr_to_read, pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
+	struct file_ra_state window = {
+		.start = readahead_index(ractl),
+		.size = nr_to_read,
+		.ra_pages = ra->ra_pages,
+		.prev_pos = ra->prev_pos,
+	};
 	unsigned long actual;
 
-	ractl->ra = NULL;
+	ractl->ra = &window;
 	actual = ra_read_upto(ractl, nr_to_read, 0, 0, eof);
 	ractl->ra = ra;
 	return actual;

@@ -196,6 +196,18 @@ static void complete_read(struct folio *folio)
 
 struct h_fs_behaviour h_fs = { .take = ULONG_MAX };
 
+/*
+ * A congested FUSE connection leaves what is left of a request unread
+ * when all of it is asynchronous, reading rac->ra to know.
+ */
+static bool fs_congested_skip(struct readahead_control *ractl)
+{
+	if (!ractl->ra)
+		shim_bug(__FILE__, __LINE__,
+			 "->readahead found rac->ra NULL: FUSE oopses here");
+	return ractl->ra->async_size >= readahead_count(ractl);
+}
+
 static void fs_readahead(struct readahead_control *ractl)
 {
 	pgoff_t first, marked = ULONG_MAX;
@@ -215,7 +227,14 @@ static void fs_readahead(struct readahead_control *ractl)
 	}
 	first = readahead_index(ractl);
 	nr = min(readahead_count(ractl), h_fs.take);
-	while (taken < nr && (folio = readahead_folio(ractl))) {
+	while (taken < nr) {
+		if (h_fs.congested && fs_congested_skip(ractl)) {
+			nr = taken;
+			break;
+		}
+		folio = readahead_folio(ractl);
+		if (!folio)
+			break;
 		if (folio_test_readahead(folio) && marked == ULONG_MAX)
 			marked = folio->index;
 		folio_runs_add(&folio_run, folio, put_folios);

@@ -102,12 +102,18 @@ int h_open_special(umode_t mode, fmode_t fmode);
 
 /*
  * How the filesystem's ->readahead behaves: it reads at most @take pages
- * of each request and leaves the rest to the caller; with @expand_align
- * it first grows each request to that alignment (readahead_expand()).
+ * of each request and leaves the rest to the caller (as NFS, CIFS and
+ * netfs may); with @expand_align it first grows each request to that
+ * alignment (readahead_expand(), as ceph, netfs and erofs do); with
+ * @congested it behaves as FUSE past its congestion threshold: before
+ * each folio it reads rac->ra, and leaves the rest of the request unread
+ * once only the window's asynchronous pages are left.  A NULL rac->ra is
+ * a kernel oops there: the harness aborts.
  */
 struct h_fs_behaviour {
 	unsigned long take;
 	unsigned long expand_align;
+	bool congested;
 };
 extern struct h_fs_behaviour h_fs;
 

@@ -80,6 +80,7 @@ int main(int argc, char **argv)
 		trace_checks();
 		badinput_checks();
 		folios_checks();
+		filesystems_checks();
 	}
 	test_print_differences();
 	if (argc > 1 && write_sample_trace(argv[1]))

@@ -7,11 +7,12 @@
  * same: what BUG_ON() and WARN_ON_ONCE() do when they fire (report and
  * abort, so that a test or the fuzzer sees a crash), and the RAM that
  * totalram_pages() reports, which tests and the simulator's machine
- * description set.
+ * description set, and whether blk_cgroup_congested() says so.
  */
 #include "shim.h"
 
 unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
+bool shim_blkcg_congested;
 
 void shim_bug(const char *file, int line, const char *what)
 {

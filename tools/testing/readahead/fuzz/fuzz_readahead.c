@@ -901,6 +901,8 @@ static void op_fs(void)
 
 	h_fs.take = take[sel % 8];
 	h_fs.expand_align = sel & 8 ? 1UL << (get8() % 7) : 0;
+	/* FUSE past its congestion threshold reads rac->ra. */
+	h_fs.congested = sel & 16;
 	if (h_fs.expand_align > s.align_hi)
 		s.align_hi = h_fs.expand_align;
 }

@@ -122,7 +122,9 @@ static inline unsigned int memalloc_nofs_save(void) { return 0; }
 static inline void memalloc_nofs_restore(unsigned int flags) { (void)flags; }
 static inline void psi_memstall_enter(unsigned long *flags) { (void)flags; }
 static inline void psi_memstall_leave(unsigned long *flags) { (void)flags; }
-static inline bool blk_cgroup_congested(void) { return false; }
+/* Whether the task's block cgroup is congested: tests set it. */
+extern bool shim_blkcg_congested;
+static inline bool blk_cgroup_congested(void) { return shim_blkcg_congested; }
 
 struct blk_plug {
 	int depth;

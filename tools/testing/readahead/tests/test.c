@@ -108,6 +108,7 @@ void test_run(const char *name, void (*fn)(void))
 	shim_totalram_pages = 262144;
 	shim_alloc_budget = -1;
 	shim_alloc_order_limit = UINT_MAX;
+	shim_blkcg_congested = false;
 	h_fs = (struct h_fs_behaviour){ .take = ULONG_MAX };
 
 	fn();

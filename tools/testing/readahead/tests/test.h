@@ -126,5 +126,6 @@ void random_ops_checks(void);
 void trace_checks(void);
 void badinput_checks(void);
 void folios_checks(void);
+void filesystems_checks(void);
 
 #endif /* RA_TEST_H */
