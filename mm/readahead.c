@@ -159,6 +159,7 @@ enum ra_pattern {
 	RA_PATTERN_RANDOM,
 	RA_PATTERN_AROUND,
 	RA_PATTERN_FADVISE,
+	RA_PATTERN_DEFER,
 };
 
 /* One readahead decision: what was asked and what was read. */
@@ -741,6 +742,26 @@ static bool try_context_readahead(struct readahead_control *ractl,
 }
 
 /*
+ * Mark @folio, which this reader did not allocate.  PG_readahead is
+ * PG_reclaim: only a clean, uptodate folio not under writeback may take
+ * it, tested under the folio lock, which writeback needs to start.
+ * Returns whether it was marked.
+ */
+static bool ra_mark_cached_folio(struct folio *folio)
+{
+	bool ok;
+
+	if (!folio_trylock(folio))
+		return false;
+	ok = folio_test_uptodate(folio) && !folio_test_dirty(folio) &&
+	     !folio_test_writeback(folio);
+	if (ok)
+		folio_set_readahead(folio);
+	folio_unlock(folio);
+	return ok;
+}
+
+/*
  * Leave another reader's marker @folio, on a window that is in, to the
  * reader that issued it, with a backup marker on the first folio that
  * starts at or after @mid and before the first missing page @hole: if
@@ -748,17 +769,16 @@ static bool try_context_readahead(struct readahead_control *ractl,
  * over, with the first missing page at most half the maximum window
  * away.  A large marked folio is not left: each read of one of its pages
  * would find the marker again.  Returns false, marking nothing, where
- * there is no backup to mark; the stream is then taken over at once.
- * A folio under writeback gets no marker, PG_readahead being PG_reclaim
- * there (writeback starting right after the test would only have the
- * folio rotated for reclaim when it ends).
+ * there is no backup to mark (no folio there, or one that may not take
+ * a marker: see ra_mark_cached_folio()); the stream is then taken over
+ * at once.
  */
 static noinline bool ra_leave_to_owner(struct address_space *mapping,
 				       struct folio *folio, pgoff_t mid,
 				       pgoff_t hole)
 {
 	struct folio *mark;
-	bool left = false;
+	bool left;
 
 	if (folio_test_large(folio) || mid >= hole)
 		return false;
@@ -772,11 +792,7 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
 	}
 	if (!mark)
 		return false;
-	if (!folio_test_writeback(mark)) {
-		folio_set_readahead(mark);
-		folio_set_readahead(folio);
-		left = true;
-	}
+	left = ra_mark_cached_folio(mark);
 	folio_put(mark);
 	return left;
 }
@@ -788,12 +804,14 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
  * reader with a stream of its own elsewhere passes the marked @folio
  * (else NULL): when the first missing page is more than half the maximum
  * window away, it leaves the marker to the reader that issued the window,
- * with a backup (ra_leave_to_owner()).  Out of line: the own-marker path,
+ * with a backup (ra_leave_to_owner()), and @pattern says so.  Returns
+ * false when there is nothing to read.  Out of line: the own-marker path,
  * taken by every stream, stays small.
  */
 static noinline bool ra_try_marker(struct readahead_control *ractl,
 				   struct folio *folio, unsigned long req,
-				   unsigned long max, pgoff_t eof)
+				   unsigned long max, pgoff_t eof,
+				   enum ra_pattern *pattern)
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl);
@@ -817,8 +835,10 @@ static noinline bool ra_try_marker(struct readahead_control *ractl,
 		return false;
 	if (folio && hole - index > max / 2 &&
 	    ra_leave_to_owner(ractl->mapping, folio,
-			      index + DIV_ROUND_UP(hole - index, 2), hole))
-		return false;
+			      index + DIV_ROUND_UP(hole - index, 2), hole)) {
+		*pattern = RA_PATTERN_DEFER;
+		return true;
+	}
 	size = get_next_ra_size(hole - index + req, max);
 	ra_set_window(ra, hole, size, size);
 	return true;
@@ -919,9 +939,11 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 /*
  * Decide a window for a request of @req pages at the readahead index and
  * set it in the state, its pattern in @pattern; RA_PATTERN_RANDOM means
- * the request is to be read as it is and the state left alone.  Returns
- * false when there is nothing to read.  @folio is the marked folio of an
- * asynchronous call, NULL for a synchronous one; @eof is ra_eof().
+ * the request is to be read as it is and the state left alone, and
+ * RA_PATTERN_DEFER that the marker is left to the reader that set it,
+ * nothing read.  Returns false when there is nothing to read.  @folio is
+ * the marked folio of an asynchronous call, NULL for a synchronous one;
+ * @eof is ra_eof().
  */
 static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 		      unsigned long req, unsigned long max, pgoff_t eof,
@@ -966,23 +988,21 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 
 	if (folio) {
 		/*
-		 * Another reader's marker, on a window still being read: set
-		 * it again for the reader that issued the window, which is
-		 * about to reach it, so that one process keeps submitting the
-		 * stream (see the DOC block).  Once the window is in, its
-		 * reader may be gone: then whoever finds the marker takes the
-		 * stream over, or, far behind the stream, leaves the marker
-		 * and marks a backup (ra_try_marker()).  A reader passing the
-		 * folio while the bit is clear misses it; the stream then goes
-		 * on from its next miss.
+		 * Another reader's marker, on a window still being read: leave
+		 * it to the reader that issued the window, which is about to
+		 * reach it, so that one process keeps submitting the stream
+		 * (see the DOC block).  Once the window is in, its reader may
+		 * be gone: then whoever finds the marker takes the stream
+		 * over, or, far behind the stream, leaves the marker and marks
+		 * a backup (ra_try_marker()).
 		 */
 		if (ra->size && index != marker && !folio_test_uptodate(folio)) {
-			folio_set_readahead(folio);
-			return false;
+			*pattern = RA_PATTERN_DEFER;
+			return true;
 		}
 		*pattern = RA_PATTERN_MARKER;
 		return ra_try_marker(ractl, ra->size && index != marker ?
-					    folio : NULL, req, max, eof);
+					    folio : NULL, req, max, eof, pattern);
 	}
 
 	if (req > max) {
@@ -1014,10 +1034,20 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		.req = req,
 		.fault = fault,
 	};
+	bool read = ra_decide(ractl, folio, req, max, eof, &d.pattern);
 
-	if (!ra_decide(ractl, folio, req, max, eof, &d.pattern))
+	/* The marker is spent, unless left to the reader that set it. */
+	if (folio && (!read || d.pattern != RA_PATTERN_DEFER))
+		folio_clear_readahead(folio);
+	if (!read)
 		return;
 	switch (d.pattern) {
+	case RA_PATTERN_DEFER:
+		/* Nothing read; the state, as it is, in the trace. */
+		d.start = ra->start;
+		d.size = ra->size;
+		d.async_size = ra->async_size;
+		break;
 	case RA_PATTERN_RANDOM:
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
@@ -1084,16 +1114,21 @@ void page_cache_sync_ra(struct readahead_control *ractl,
 }
 EXPORT_SYMBOL_GPL(page_cache_sync_ra);
 
-/* A marked folio was found, by read(2) or by a page fault (@fault). */
+/*
+ * A marked folio was found, by read(2) or by a page fault (@fault).  The
+ * decision clears the marker, unless it leaves it to another reader.
+ */
 static void ra_async(struct readahead_control *ractl, struct folio *folio,
 		     unsigned long req_count, bool fault)
 {
 	/* PG_readahead doubles as PG_reclaim while under writeback. */
 	if (!ractl->ra->ra_pages || folio_test_writeback(folio))
 		return;
-	folio_clear_readahead(folio);
-	if (!blk_cgroup_congested())
-		ondemand_readahead(ractl, folio, req_count, fault);
+	if (blk_cgroup_congested()) {
+		folio_clear_readahead(folio);
+		return;
+	}
+	ondemand_readahead(ractl, folio, req_count, fault);
 }
 
 /**
@@ -1427,6 +1462,7 @@ static const char * const ra_pattern_names[] = {
 	[RA_PATTERN_RANDOM]	= "random",
 	[RA_PATTERN_AROUND]	= "around",
 	[RA_PATTERN_FADVISE]	= "fadvise",
+	[RA_PATTERN_DEFER]	= "defer",
 };
 
 #define RA_NR_PATTERNS		ARRAY_SIZE(ra_pattern_names)

@@ -281,6 +281,27 @@ ssize_t h_debugfs_read(const char *path, char *buf, size_t size)
 	return n;
 }
 
+long h_stat(const char *pattern, unsigned int column)
+{
+	char table[4096], *row;
+	size_t len = strlen(pattern);
+	long v = -1;
+
+	if (h_debugfs_read("readahead/stats", table, sizeof(table)) <= 0)
+		return -1;
+	for (row = table; row; row = strchr(row, '\n'), row = row ? row + 1 : NULL) {
+		char *p = row + len;
+		unsigned int i;
+
+		if (strncmp(row, pattern, len) || *p != ' ')
+			continue;
+		for (i = 0; i <= column; i++)
+			v = strtol(p, &p, 10);
+		return v;
+	}
+	return -1;
+}
+
 /* ---- seq_file ---- */
 
 void seq_printf(struct seq_file *m, const char *fmt, ...)

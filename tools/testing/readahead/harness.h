@@ -199,6 +199,11 @@ void h_close_all(void);
 /* The debugfs files of the running kernel ("readahead/stats"...). */
 ssize_t h_debugfs_write(const char *path, const char *text);
 ssize_t h_debugfs_read(const char *path, char *buf, size_t size);
+/*
+ * Column @column (0: readahead, 1: eof_hit...) of @pattern's row of the
+ * stats table; -1 where there is none (the pristine file has no table).
+ */
+long h_stat(const char *pattern, unsigned int column);
 /* Trace lines printed since the last h_log_reset(), one per line. */
 const char *h_trace(void);
 /* The sink that collects them (set shim_trace_sink to it). */

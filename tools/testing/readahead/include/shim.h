@@ -148,6 +148,7 @@ enum shim_page_flag {
 	PG_workingset,
 	PG_writeback,
 	PG_error,
+	PG_dirty,
 };
 
 #define SHIM_FOLIO_FIELDS						\
@@ -193,6 +194,7 @@ static inline bool folio_test_uptodate(struct folio *f) { return shim_test(f, PG
 static inline bool folio_test_readahead(struct folio *f) { return shim_test(f, PG_readahead); }
 static inline bool folio_test_workingset(struct folio *f) { return shim_test(f, PG_workingset); }
 static inline bool folio_test_writeback(struct folio *f) { return shim_test(f, PG_writeback); }
+static inline bool folio_test_dirty(struct folio *f) { return shim_test(f, PG_dirty); }
 static inline void folio_set_readahead(struct folio *f) { shim_set(f, PG_readahead); }
 static inline void folio_clear_readahead(struct folio *f) { shim_clear(f, PG_readahead); }
 static inline void folio_mark_uptodate(struct folio *f) { shim_set(f, PG_uptodate); }
@@ -204,6 +206,13 @@ static inline bool PageWorkingset(struct page *p) { return shim_test((struct fol
 void folio_get(struct folio *folio);
 void folio_put(struct folio *folio);
 void folio_unlock(struct folio *folio);
+static inline bool folio_trylock(struct folio *f)
+{
+	if (folio_test_locked(f))
+		return false;
+	shim_set(f, PG_locked);
+	return true;
+}
 struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order);
 
 static inline void put_page(struct page *page)

@@ -175,27 +175,52 @@ static void stale_state_owner_returns(void)
 }
 
 /*
- * The backup would fall on a folio under writeback, where PG_readahead
- * is PG_reclaim: with no backup to mark, a does not leave b's marker but
- * takes the stream over at once, and the folio stays unmarked.
+ * The backup would fall on a folio that may not take a marker it did not
+ * get from its allocator (PG_readahead is PG_reclaim): one under
+ * writeback, dirty, not uptodate or locked by someone else.  With no
+ * backup to mark, a does not leave b's marker but takes the stream over
+ * at once, and the folio stays unmarked.
  */
-static void stale_state_backup_writeback(void)
+static void stale_state_backup_refused(unsigned long flags)
 {
 	struct h_file *b;
 	struct h_file *a = stale_pair(&b);
 	struct folio *folio = xa_load(&a->file.f_mapping->i_pages, 44);
+	unsigned long was;
 
 	INVARIANT(folio != NULL);
 	if (!folio)
 		return;
-	folio->flags |= 1UL << PG_writeback;
+	was = folio->flags;
+	folio->flags = (folio->flags | flags) & ~(flags >> 32);
 	h_log_reset();
 	h_read_seq(a, 5, 24);
 	EXPECT_STR("a at b's marker", h_calls(), "async 28+1 60+32-32 =32");
 	EXPECT_INT("b's marker taken", h_marked(a, 28), 0);
-	EXPECT_INT("no backup under writeback", h_marked(a, 44), 0);
-	folio->flags &= ~(1UL << PG_writeback);
+	EXPECT_INT("no backup", h_marked(a, 44), 0);
+	folio->flags = was;
 	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+static void stale_state_backup_writeback(void)
+{
+	stale_state_backup_refused(1UL << PG_writeback);
+}
+
+static void stale_state_backup_dirty(void)
+{
+	stale_state_backup_refused(1UL << PG_dirty);
+}
+
+/* Flags to clear go in the upper half. */
+static void stale_state_backup_not_uptodate(void)
+{
+	stale_state_backup_refused(1UL << (PG_uptodate + 32));
+}
+
+static void stale_state_backup_locked(void)
+{
+	stale_state_backup_refused(1UL << PG_locked);
 }
 
 /*
@@ -421,6 +446,7 @@ static void marker_of_another_in_flight(void)
 	EXPECT_STR("b at a's marker in flight", h_calls(), "async 12+1 4+8-8 =0");
 	EXPECT_STR("io", h_io(), "");
 	EXPECT_INT("marker left", h_marked(a, 12), 1);
+	EXPECT_INT("counted as a deferral", h_stat("defer", 0), 1);
 	folio_mark_uptodate(folio);
 	h_log_reset();
 	for (i = 5; i < 13; i++)
@@ -444,6 +470,10 @@ void shared_checks(void)
 	test_run("stale state, the owner comes back", stale_state_owner_returns);
 	test_run("stale state, the backup under writeback",
 		 stale_state_backup_writeback);
+	test_run("stale state, the backup dirty", stale_state_backup_dirty);
+	test_run("stale state, the backup not uptodate",
+		 stale_state_backup_not_uptodate);
+	test_run("stale state, the backup locked", stale_state_backup_locked);
 	test_run("where leaving a marker starts", backup_threshold);
 	test_run("the backup with an odd maximum", backup_odd_maximum);
 	test_run("stale state, faults", stale_state_faults);

@@ -117,6 +117,7 @@ static void stats_table(void)
 		   "random              0          0          0          0          0          0          0          0          0\n"
 		   "around              0          0          0          0          0          0          0          0          0\n"
 		   "fadvise             0          0          0          0          0          0          0          0          0\n"
+		   "defer               0          0          0          0          0          0          0          0          0\n"
 		   "all                 5          1          0          5          1          0         18         18         12\n"
 		   "dropped             0\n");
 	EXPECT_INT("reset", h_debugfs_write(STATS, "0\n"), 2);
@@ -161,8 +162,13 @@ static void stale_reader_line(void)
 	h_debugfs_write(ENABLE, "1");
 	for (i = 5; i < 45; i++)
 		h_read(a, i * 4096, 4096);
-	/* At b's marker (28) a reads nothing; at the backup (44) it reads. */
+	/*
+	 * At b's marker (28) a defers to b, leaving its own state as it is
+	 * and reading nothing; at the backup (44) it takes the stream over.
+	 */
 	EXPECT_STR("trace", h_trace(),
+		   "readahead-defer(pid=4003(fio), dev=08:10(sdb), "
+		   "ino=100(f100), req=28+1, ra=12+16-16, async=0) = 0\n"
 		   "readahead-marker(pid=4003(fio), dev=08:10(sdb), "
 		   "ino=100(f100), req=44+1, ra=60+32-32, async=1) = 32");
 }
