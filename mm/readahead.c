@@ -58,6 +58,11 @@
  * stream on, except that a reader with a stream of its own leaves
  * another reader's marker alone while the window it marks is still
  * being read: the reader that issued that window is about to reach it.
+ * A marker is taken for another reader's only when the reader's own
+ * window ends where the cached run up to it begins (the other reader
+ * went on from there); any other marker its state does not explain is
+ * its own (two streams on one descriptor, threads sharing one) and is
+ * taken at once.
  * Once the window is in, that reader may be gone; still, a reader with a
  * stream of its own that finds the first missing page more than half the
  * maximum window past the marker is far behind the front, and leaves the
@@ -307,8 +312,7 @@ static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
 /*
  * The page to mark in a read of @nr_to_read pages ending before @end:
  * @lookahead_size pages before the end.  Without a lookahead, or with one
- * longer than the read (a window clipped at the end of the file), it is
- * @end, which no page of the read reaches.
+ * longer than the read, it is @end, which no page of the read reaches.
  */
 static pgoff_t ra_mark_index(pgoff_t end, unsigned long nr_to_read,
 			     unsigned long lookahead_size)
@@ -500,7 +504,10 @@ static pgoff_t ra_eof(struct address_space *mapping)
 /*
  * Read @nr_to_read pages from the readahead index in folios of up to
  * @order, clipped at @eof (see ra_eof()): no folio reaches past the page
- * holding the last byte of the file.  Returns the pages submitted.
+ * holding the last byte of the file.  A window so clipped is marked
+ * nowhere: the next window would start past the end of the file, and a
+ * marker counted from the clipped end would sit where the state does not
+ * say.  Returns the pages submitted.
  */
 static __always_inline unsigned long
 ra_read_upto(struct readahead_control *ractl, unsigned long nr_to_read,
@@ -510,7 +517,10 @@ ra_read_upto(struct readahead_control *ractl, unsigned long nr_to_read,
 
 	if (index >= eof)
 		return 0;
-	nr_to_read = min_t(unsigned long, nr_to_read, eof - index);
+	if (nr_to_read > eof - index) {
+		nr_to_read = eof - index;
+		lookahead_size = 0;
+	}
 	if (!order)
 		return ra_read_pages(ractl, nr_to_read, lookahead_size);
 	return ra_read_folios(ractl, nr_to_read, lookahead_size, order);
@@ -739,6 +749,33 @@ static bool try_context_readahead(struct readahead_control *ractl,
 		history *= 2;
 	ra_set_request_window(ractl->ra, index, min(history + req, max), req);
 	return true;
+}
+
+/*
+ * Is the marker at @index, which this file's state does not account for,
+ * another reader's, set on the stream this reader follows?  It is when
+ * this file's window, ending at @window_end, ends at or before it with
+ * every page between cached: the other reader went on from where this
+ * one stopped.  Otherwise the marker is this file's own, set for a
+ * window its state no longer describes (two streams on one descriptor,
+ * threads sharing it), or a stream's this reader does not follow.
+ */
+static noinline bool ra_marker_follows_window(struct address_space *mapping,
+					      pgoff_t window_end,
+					      pgoff_t index, unsigned long max)
+{
+	pgoff_t hole;
+
+	if (window_end > index || index - window_end > max)
+		return false;
+	if (window_end == index)
+		return true;
+	/* Up to the marked folio: a hole before it is the answer. */
+	rcu_read_lock();
+	hole = page_cache_next_miss(mapping, window_end,
+				    index - window_end + 1);
+	rcu_read_unlock();
+	return hole >= index;
 }
 
 /*
@@ -987,6 +1024,10 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	}
 
 	if (folio) {
+		bool others = ra->size && index != marker &&
+			      ra_marker_follows_window(ractl->mapping,
+						       window_end, index, max);
+
 		/*
 		 * Another reader's marker, on a window still being read: leave
 		 * it to the reader that issued the window, which is about to
@@ -996,13 +1037,13 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 		 * over, or, far behind the stream, leaves the marker and marks
 		 * a backup (ra_try_marker()).
 		 */
-		if (ra->size && index != marker && !folio_test_uptodate(folio)) {
+		if (others && !folio_test_uptodate(folio)) {
 			*pattern = RA_PATTERN_DEFER;
 			return true;
 		}
 		*pattern = RA_PATTERN_MARKER;
-		return ra_try_marker(ractl, ra->size && index != marker ?
-					    folio : NULL, req, max, eof, pattern);
+		return ra_try_marker(ractl, others ? folio : NULL, req, max,
+				     eof, pattern);
 	}
 
 	if (req > max) {

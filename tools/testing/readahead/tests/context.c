@@ -9,11 +9,9 @@
  * Two streams, at page 0 and page 1000, alternate on one descriptor.
  * The state follows whichever read last; the markers keep both going,
  * each window sized from the cache, up to the maximum.  A marker the
- * state does not describe looks like another reader's: on a window that
- * is in with its first missing page more than half the maximum window
- * away, it is left with a backup halfway (12 -> 21, 1025 -> 1039), where
- * the stream goes on with a window sized from the distance (30+20,
- * 1053+30).
+ * state does not describe is the descriptor's own here, not another
+ * reader's: the state's window does not end where the marked run
+ * begins, so it is taken at once, never left for someone else.
  */
 static void interleaved_streams(void)
 {
@@ -26,10 +24,69 @@ static void interleaved_streams(void)
 	}
 	EXPECT_STR("io", h_io(),
 		   "0-3[1] 1000 4-11[4] 1001 1002-1004[1003] 1005-1010[1005] "
-		   "12-29[12] 1011-1024[1011] 1025-1052[1025] 30-49[30] "
-		   "50-81[50] 1053-1082[1053]");
+		   "12-29[12] 1011-1024[1011] 1025-1052[1025] 30-61[30] "
+		   "1053-1084[1053] 62-93[62]");
 	EXPECT_INT("sync calls", h_sync_calls(), 4);
 	INVARIANT(h_pages_resubmitted() == 0);
+}
+
+/*
+ * The same two streams, one of whose windows is still being read when
+ * its reader reaches the marker: the state describes the other stream,
+ * yet the marker is this descriptor's own.  Its window is issued at
+ * once, sized from the cache; none is left for a reader who will not
+ * come, which would leave the stream to a synchronous miss at 28.
+ */
+static void interleaved_marker_in_flight(void)
+{
+	struct h_file *f = h_create(8 << 20, 128);
+	struct folio *folio;
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(f, i * 4096, 4096);
+	for (i = 1000; i < 1002; i++)
+		h_read(f, i * 4096, 4096);
+	folio = xa_load(&f->file.f_mapping->i_pages, 12);
+	INVARIANT(folio && folio_test_readahead(folio));
+	if (!folio)
+		return;
+	folio->flags &= ~(1UL << PG_uptodate);	/* 12-27 in flight */
+	h_log_reset();
+	ra_call_async(&f->file, folio, 1);
+	folio_mark_uptodate(folio);
+	EXPECT_STR("the stream at 12 goes on", h_calls(),
+		   "async 12+1 28+32-32 =32");
+	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
+	EXPECT_INT("marker spent", h_marked(f, 12), 0);
+}
+
+/*
+ * Threads sharing one descriptor: one reads a stream from page 0, a
+ * second starts another at page 100, whose window the state now holds,
+ * and the first finds its marker (12), in flight, before that window:
+ * the descriptor's own, taken.
+ */
+static void shared_descriptor_marker_in_flight(void)
+{
+	struct h_file *f = h_create(8 << 20, 128);
+	struct folio *folio;
+
+	h_read_seq(f, 0, 5);
+	EXPECT_STR("the stream ahead", h_windows(), "0+4-3 4+8-8 12+16-16");
+	h_log_reset();
+	h_read_seq(f, 100, 2);
+	EXPECT_STR("the second thread's window", h_windows(), "101+4-3");
+	folio = xa_load(&f->file.f_mapping->i_pages, 12);
+	INVARIANT(folio && folio_test_readahead(folio));
+	if (!folio)
+		return;
+	folio->flags &= ~(1UL << PG_uptodate);
+	h_log_reset();
+	ra_call_async(&f->file, folio, 1);
+	folio_mark_uptodate(folio);
+	EXPECT_STR("taken", h_calls(), "async 12+1 28+32-32 =32");
+	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
 }
 
 /* A miss after cached history: a running stream, sized from it. */
@@ -97,6 +154,10 @@ static void context_history_of_max(void)
 void context_checks(void)
 {
 	test_run("two streams on one descriptor", interleaved_streams);
+	test_run("two streams on one descriptor, a marker in flight",
+		 interleaved_marker_in_flight);
+	test_run("threads sharing a descriptor, a marker in flight",
+		 shared_descriptor_marker_in_flight);
 	test_run("context from cached history", context_from_history);
 	test_run("context from the file start", context_from_file_start);
 	test_run("context through another descriptor",

@@ -225,33 +225,42 @@ static void stale_state_backup_locked(void)
 
 /*
  * Where leaving starts: a reader with a stream of its own (12+16-16,
- * maximum 32) finds markers it did not set on cached runs.  With the
- * first missing page 16 pages on (half the maximum) it takes the stream
- * over; with 17, it leaves the marker and marks a backup 9 pages on, from
+ * maximum 32, its window ending at 28) finds a marker it did not set at
+ * 28, on a cached run another reader read on from there.  With the first
+ * missing page 16 pages on (half the maximum) it takes the stream over;
+ * with 17, it leaves the marker and marks a backup 9 pages on, from
  * where the missing page is 8 away, and takes the stream over there.
  */
-static void backup_threshold(void)
+static struct h_file *run_after_window(unsigned long run, pgoff_t *end)
 {
 	struct h_file *a = h_create(PAGES * 4096, 128);
 
 	h_read_seq(a, 0, 5);
-	h_populate(a, 100, 16);
-	set_marker(a, 100);
-	h_populate(a, 200, 17);
-	set_marker(a, 200);
+	*end = a->file.f_ra.start + a->file.f_ra.size;
+	h_populate(a, *end, run);
+	set_marker(a, *end);
 	h_log_reset();
-	h_read_seq(a, 100, 1);
+	return a;
+}
+
+static void backup_threshold(void)
+{
+	pgoff_t end;
+	struct h_file *a = run_after_window(16, &end);
+
+	EXPECT_INT("a's window end", end, 28);
+	h_read_seq(a, 28, 1);
 	EXPECT_STR("half the maximum: taken", h_calls(),
-		   "async 100+1 116+32-32 =32");
+		   "async 28+1 44+32-32 =32");
+	a = run_after_window(17, &end);
+	h_read_seq(a, 28, 1);
+	EXPECT_STR("one more: left", h_calls(), "async 28+1 12+16-16 =0");
+	EXPECT_INT("the marker left", h_marked(a, 28), 1);
+	EXPECT_INT("the backup", h_marked(a, 37), 1);
 	h_log_reset();
-	h_read_seq(a, 200, 1);
-	EXPECT_STR("one more: left", h_calls(), "async 200+1 116+32-32 =0");
-	EXPECT_INT("the marker left", h_marked(a, 200), 1);
-	EXPECT_INT("the backup", h_marked(a, 209), 1);
-	h_log_reset();
-	h_read_seq(a, 201, 9);
+	h_read_seq(a, 29, 9);
 	EXPECT_STR("taken at the backup", h_calls(),
-		   "async 209+1 217+18-18 =18");
+		   "async 37+1 45+18-18 =18");
 	INVARIANT(h_pages_resubmitted() == 0);
 }
 
@@ -288,17 +297,19 @@ static void stale_state_faults(void)
 static void backup_odd_maximum(void)
 {
 	struct h_file *a = h_create(PAGES * 4096, 132);
+	pgoff_t end;
 
 	h_read_seq(a, 0, 5);
-	h_populate(a, 300, 33);
-	set_marker(a, 300);
+	end = a->file.f_ra.start + a->file.f_ra.size;
+	h_populate(a, end, 33);
+	set_marker(a, end);
 	h_log_reset();
-	h_read_seq(a, 300, 1);
-	EXPECT_INT("the backup", h_marked(a, 317), 1);
+	h_read_seq(a, end, 1);
+	EXPECT_INT("the backup", h_marked(a, end + 17), 1);
 	h_log_reset();
-	h_read_seq(a, 301, 17);
+	h_read_seq(a, end + 1, 17);
 	EXPECT_STR("taken at the backup", h_calls(),
-		   "async 317+1 333+33-33 =33");
+		   "async 45+1 61+33-33 =33");
 }
 
 /*
