@@ -148,10 +148,6 @@
 #define RA_ORDER_STEP		2
 /* Forced readahead submits at most this many pages at a time. */
 #define RA_FORCE_CHUNK_PAGES	(SZ_2M / PAGE_SIZE)
-/* One window may take at most 1/RA_WINDOW_MEM_SHARE of memory... */
-#define RA_WINDOW_MEM_SHARE	256
-/* ...and one forced readahead call at most 1/RA_FORCE_MEM_SHARE. */
-#define RA_FORCE_MEM_SHARE	16
 
 /* The decisions of the state machine, as the trace and stats name them. */
 enum ra_pattern {
@@ -207,16 +203,10 @@ void file_ra_state_init(struct file_ra_state *ra,
 }
 EXPORT_SYMBOL_GPL(file_ra_state_init);
 
-/* The largest window a stream may use, whatever read_ahead_kb says. */
-static unsigned long ra_memory_cap(void)
-{
-	return max_t(unsigned long, totalram_pages() / RA_WINDOW_MEM_SHARE,
-		     VM_READAHEAD_PAGES);
-}
-
 /*
- * The maximum window for a request of @req pages.  A request larger than
- * the window may use the device's optimal I/O size instead.
+ * The maximum window for a request of @req pages: the file's ra_pages
+ * (read_ahead_kb).  A request larger than that may use the device's
+ * optimal I/O size instead.
  */
 static unsigned long ra_max_pages(struct readahead_control *ractl,
 				  unsigned long req)
@@ -226,10 +216,7 @@ static unsigned long ra_max_pages(struct readahead_control *ractl,
 
 	if (req > max && bdi->io_pages > max)
 		max = min_t(unsigned long, req, bdi->io_pages);
-	/* The memory bound is never below the default window. */
-	if (max <= VM_READAHEAD_PAGES)
-		return max;
-	return min(max, ra_memory_cap());
+	return max;
 }
 
 /*
@@ -410,8 +397,9 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
  * pages is submitted as one request.  Where a large folio would
  * overlap a cached page, the pages it would have held are read as order
  * 0; when a large folio cannot be allocated, the rest of the window is
- * read as order 0; when a page cannot be, reading stops.  Returns the
- * number of pages submitted.
+ * read as order 0, and the state keeps the largest order obtained; when
+ * a page cannot be, reading stops.  Returns the number of pages
+ * submitted.
  */
 static unsigned long ra_read_folios(struct readahead_control *ractl,
 				    unsigned long nr_to_read,
@@ -427,6 +415,9 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 	gfp_t gfp = readahead_gfp_mask(mapping);
 	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long nr, added = 0;
+	/* The largest order obtained, and whether one was refused. */
+	unsigned int got = 0;
+	bool refused = false;
 
 	for (; index != end; index += nr) {
 		unsigned int o = 0;
@@ -447,6 +438,7 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			if (!o)
 				break;
 			/* No large folio to be had: order 0 from here on. */
+			refused = true;
 			small_end = end;
 			nr = 0;
 			continue;
@@ -462,12 +454,16 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			goto skip;
 		}
 		ra_gather_folio(ractl, folio, nr, index == mark);
+		got = max(got, o);
 		added += nr;
 		continue;
 skip:
 		ra_gather_skip(ractl, index);
 	}
 	ra_gather_end(ractl, nofs);
+	/* The next window ramps from what this one could have. */
+	if (refused && ractl->ra)
+		ractl->ra->order = got;
 	return added;
 }
 
@@ -565,14 +561,17 @@ static unsigned long ra_read_stateless(struct readahead_control *ractl,
 	return actual;
 }
 
-/* Forced readahead, accounted as @pattern. */
+/*
+ * Forced readahead, accounted as @pattern: at most the larger of the
+ * file's maximum window and the device's optimal I/O size, in chunks.
+ */
 static void ra_force(struct readahead_control *ractl,
 		     unsigned long nr_to_read, enum ra_pattern pattern)
 {
 	const struct address_space_operations *aops = ractl->mapping->a_ops;
-	unsigned long cap = max_t(unsigned long,
-				  totalram_pages() / RA_FORCE_MEM_SHARE,
-				  RA_FORCE_CHUNK_PAGES);
+	struct backing_dev_info *bdi = inode_to_bdi(ractl->mapping->host);
+	unsigned long cap = max_t(unsigned long, bdi->io_pages,
+				  ractl->ra->ra_pages);
 	struct ra_decision d = {
 		.pattern = pattern,
 		.index = readahead_index(ractl),
@@ -598,9 +597,6 @@ static void ra_force(struct readahead_control *ractl,
 			break;
 		index += chunk;
 		nr_to_read -= chunk;
-		/* Up to RAM/16 is a long wait: a dying task stops here. */
-		if (fatal_signal_pending(current))
-			break;
 	}
 	ra_account(ractl, &d);
 }
@@ -611,10 +607,10 @@ static void ra_force(struct readahead_control *ractl,
  * @nr_to_read: Length of the range in pages.
  *
  * For POSIX_FADV_WILLNEED, readahead(2) and files opened for random
- * access.  The range, clipped at the end of the file and at a share of
- * memory, is read in chunks of at most 2MB so that no single call pins
- * much memory; a fatal signal stops it between chunks.  The file's
- * readahead state is not touched.
+ * access.  The range, clipped at the end of the file and at the larger
+ * of the file's maximum window and the device's optimal I/O size, is
+ * read in chunks of at most 2MB.  The file's readahead state is not
+ * touched.
  */
 void force_page_cache_ra(struct readahead_control *ractl,
 			 unsigned long nr_to_read)
@@ -650,9 +646,9 @@ static unsigned long get_next_ra_size(unsigned long cur, unsigned long max)
 /*
  * The window after the current one.  A window larger than the maximum
  * (a large request used the device's optimal I/O size, or a huge page
- * mapping) keeps its size within the memory bound, unless the file's own
- * maximum has been cut below the device's: read errors divide ra_pages
- * by 4, and then the stream must slow down at once.  Pages a filesystem
+ * mapping) keeps its size, unless the file's own maximum has been cut
+ * below the device's: read errors divide ra_pages by 4, and then the
+ * stream must slow down at once.  Pages a filesystem
  * added to the window (readahead_expand()) are not kept: what is kept is
  * the device's optimal size or a power of two (a huge page window), else
  * each window would grow by the last one's expansion.
@@ -673,7 +669,7 @@ static unsigned long ra_subsequent_size(struct readahead_control *ractl,
 	keep = rounddown_pow_of_two(ra->size);
 	if (ra->size >= bdi->io_pages)
 		keep = max(keep, bdi->io_pages);
-	return min(max(keep, next), ra_memory_cap());
+	return max(keep, next);
 }
 
 /*
@@ -942,9 +938,14 @@ static unsigned int ra_next_order(struct readahead_control *ractl,
 	if (!mapping_large_folio_support(ractl->mapping))
 		return 0;
 	if (folio) {
+		/*
+		 * The state keeps the order asked for, or, where a large
+		 * folio could not be allocated, the largest obtained.
+		 */
 		prev = pattern == RA_PATTERN_SUBSEQUENT ? ra->order :
-			ra_window_order(ractl->mapping, folio, ra->start);
-		order = max(prev, order) + RA_ORDER_STEP;
+			max(ra_window_order(ractl->mapping, folio, ra->start),
+			    order);
+		order = prev + RA_ORDER_STEP;
 	}
 	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
 }
@@ -1062,8 +1063,12 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	return true;
 }
 
-/* The state machine: decide, read, account. */
-static void ondemand_readahead(struct readahead_control *ractl,
+/*
+ * The state machine: decide, read, account.  Returns false, having done
+ * nothing, for a synchronous fault (@fault, no @folio) that is no
+ * stream: the fault path reads around it instead.
+ */
+static bool ondemand_readahead(struct readahead_control *ractl,
 			       struct folio *folio, unsigned long req,
 			       bool fault)
 {
@@ -1081,7 +1086,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 	if (folio && (!read || d.pattern != RA_PATTERN_DEFER))
 		folio_clear_readahead(folio);
 	if (!read)
-		return;
+		return true;
 	switch (d.pattern) {
 	case RA_PATTERN_DEFER:
 		/* Nothing read; the state, as it is, in the trace. */
@@ -1090,6 +1095,8 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		d.async_size = ra->async_size;
 		break;
 	case RA_PATTERN_RANDOM:
+		if (fault && !folio)
+			return false;
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
 		d.size = req;
@@ -1105,6 +1112,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		break;
 	}
 	ra_account(ractl, &d);
+	return true;
 }
 
 /**
@@ -1127,17 +1135,9 @@ void page_cache_ra_order(struct readahead_control *ractl,
 		       ra_eof(ractl->mapping));
 }
 
-/**
- * page_cache_sync_ra - Readahead for a cache miss.
- * @ractl: Readahead control; its index is the page that missed.
- * @req_count: Pages the caller is about to read from there.
- *
- * Reads at least the page that missed (while readahead is disabled, or
- * the file is in random mode, just what was asked for), and decides the
- * next window.
- */
-void page_cache_sync_ra(struct readahead_control *ractl,
-			unsigned long req_count)
+/* A cache miss, of read(2) or of a page fault (@fault). */
+static void ra_sync(struct readahead_control *ractl, unsigned long req_count,
+		    bool fault)
 {
 	struct file *file = ractl->file;
 
@@ -1151,7 +1151,22 @@ void page_cache_sync_ra(struct readahead_control *ractl,
 		ra_force(ractl, req_count, RA_PATTERN_RANDOM);
 		return;
 	}
-	ondemand_readahead(ractl, NULL, req_count, false);
+	ondemand_readahead(ractl, NULL, req_count, fault);
+}
+
+/**
+ * page_cache_sync_ra - Readahead for a cache miss.
+ * @ractl: Readahead control; its index is the page that missed.
+ * @req_count: Pages the caller is about to read from there.
+ *
+ * Reads at least the page that missed (while readahead is disabled, or
+ * the file is in random mode, just what was asked for), and decides the
+ * next window.
+ */
+void page_cache_sync_ra(struct readahead_control *ractl,
+			unsigned long req_count)
+{
+	ra_sync(ractl, req_count, false);
 }
 EXPORT_SYMBOL_GPL(page_cache_sync_ra);
 
@@ -1217,21 +1232,13 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 /*
  * The window of a fault at @index in a huge page mapping: from the start
  * of the fault's PMD, two PMDs with the second asynchronous, or under
- * MADV_RANDOM (@rand) one, all asynchronous, as 6.1 reads them.  Above
- * the memory bound the window is halved until it fits, aligned to its
- * size, so that it still holds the fault.
+ * MADV_RANDOM (@rand) one, all asynchronous, as 6.1 reads them.
  */
 static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
 			   bool rand)
 {
-	unsigned long cap = ra_memory_cap();
-	unsigned long size = rand ? HPAGE_PMD_NR : 2 * HPAGE_PMD_NR;
-
-	while (size > cap)
-		size /= 2;
-	ra_set_window(ra, round_down(index, min_t(unsigned long, size,
-						  HPAGE_PMD_NR)),
-		      size, rand ? size : size / 2);
+	ra_set_window(ra, round_down(index, HPAGE_PMD_NR),
+		      rand ? HPAGE_PMD_NR : 2 * HPAGE_PMD_NR, HPAGE_PMD_NR);
 }
 #endif
 
@@ -1250,29 +1257,33 @@ static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 }
 
 /*
- * Does a fault that missed on @index continue a sequential stream: did
- * the previous fault that missed (or read(2)) stop right before it, or
- * is the page before it cached, as the pages a stream of faults hit are?
+ * A fault that missed, with no access hint, after the previous miss or
+ * after a cached page, as a stream of faults leaves them: decide it as
+ * read(2) would a one-page read, under the same conditions.  Returns
+ * false where that is no stream (a random read), or the file or the
+ * cgroup asks for no readahead: the fault is then read around, as 6.1
+ * reads every fault without a hint.
  */
-static bool ra_fault_follows(struct file_ra_state *ra,
-			     struct address_space *mapping, pgoff_t index)
+static bool ra_fault_stream(struct readahead_control *ractl)
 {
-	return ra_follows_previous(ra, index) ||
-	       (index && ra_page_cached(mapping, index - 1));
+	if (blk_cgroup_congested() || (ractl->file->f_mode & FMODE_RANDOM))
+		return false;
+	return ondemand_readahead(ractl, NULL, 1, true);
 }
 
 /**
  * page_cache_mmap_sync_ra - Readahead for a page fault that missed.
  * @vmf: The fault.
  *
- * MADV_RANDOM mappings read nothing ahead.  Under MADV_SEQUENTIAL, or
- * when the fault follows cached pages or the previous miss, the fault is
- * one page of a sequential stream and gets the same windows as read(2)
- * would; under MADV_SEQUENTIAL the mapping is known to be read in
- * order, so its first window is a whole one, as for a read(2) of the
- * maximum window.
- * Otherwise a window centred on the fault is read, as long as faults on
- * this file have not missed much more often than they hit.
+ * MADV_RANDOM mappings read nothing ahead.  Under MADV_SEQUENTIAL the
+ * mapping is known to be read in order: the fault is one page of a
+ * sequential stream and gets the windows read(2) would, the first a
+ * whole one, as for a read(2) of the maximum window.  Without a hint,
+ * once faults on this file have missed much more often than they hit,
+ * nothing is read ahead, except for a fault right after the previous
+ * miss; otherwise a fault after the previous miss or after a cached page
+ * continues a stream where read(2) would see one, and any other fault
+ * gets a window centred on it.
  *
  * Return: The file, pinned, if the mmap_lock was dropped for the I/O
  * (the caller must fput() it and retry the fault), else NULL.
@@ -1286,6 +1297,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	struct file *fpin = NULL;
 	unsigned int mmap_miss;
 	unsigned long max;
+	bool follows;
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	/* Huge page mappings read PMD-sized windows, even without ra. */
@@ -1300,27 +1312,36 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	if ((vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return fpin;
 
-	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss < RA_MMAP_MISS_CEILING)
-		WRITE_ONCE(ra->mmap_miss, mmap_miss + 1);
-
-	if ((vm_flags & VM_SEQ_READ) ||
-	    ra_fault_follows(ra, file->f_mapping, vmf->pgoff)) {
-		/* Under MADV_SEQUENTIAL every fault continues a stream. */
+	if (vm_flags & VM_SEQ_READ) {
+		/* Every fault continues a stream. */
 		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		ondemand_readahead(&ractl, NULL, vm_flags & VM_SEQ_READ ?
-				   ra->ra_pages : 1, true);
+		ra_sync(&ractl, ra->ra_pages, true);
 		ra_note_fault(ra, vmf->pgoff);
 		return fpin;
 	}
 
-	ra_note_fault(ra, vmf->pgoff);
-	if (mmap_miss + 1 > RA_MMAP_MISS_LIMIT)
+	mmap_miss = READ_ONCE(ra->mmap_miss);
+	if (mmap_miss < RA_MMAP_MISS_CEILING)
+		WRITE_ONCE(ra->mmap_miss, ++mmap_miss);
+	follows = ra_follows_previous(ra, vmf->pgoff);
+	if (!follows && mmap_miss > RA_MMAP_MISS_LIMIT) {
+		ra_note_fault(ra, vmf->pgoff);
 		return fpin;
+	}
 
 	fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-	max = min_t(unsigned long, ra->ra_pages, ra_memory_cap());
+	if ((follows || (vmf->pgoff &&
+			 ra_page_cached(file->f_mapping, vmf->pgoff - 1))) &&
+	    ra_fault_stream(&ractl)) {
+		ra_note_fault(ra, vmf->pgoff);
+		return fpin;
+	}
+	ra_note_fault(ra, vmf->pgoff);
+	if (mmap_miss > RA_MMAP_MISS_LIMIT)
+		return fpin;
+
+	max = ra->ra_pages;
 	ra_set_window(ra, vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0,
 		      max, max / 4);
 	ractl._index = ra->start;
@@ -1379,17 +1400,17 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 #endif /* CONFIG_MMU */
 
 /*
- * May readahead(2) read @file ahead from @offset?  Only a descriptor open
- * for reading, on a regular file or a block device with a page cache.
+ * May readahead(2) read @file ahead?  Only a descriptor open for reading,
+ * on a regular file or a block device with a page cache.
  */
-static int ra_syscall_file_check(struct file *file, loff_t offset)
+static int ra_syscall_file_check(struct file *file)
 {
 	umode_t mode;
 
 	if (!file || !(file->f_mode & FMODE_READ))
 		return -EBADF;
 	mode = file_inode(file)->i_mode;
-	if (offset < 0 || !file->f_mapping || !file->f_mapping->a_ops)
+	if (!file->f_mapping || !file->f_mapping->a_ops)
 		return -EINVAL;
 	return S_ISREG(mode) || S_ISBLK(mode) ? 0 : -EINVAL;
 }
@@ -1401,13 +1422,14 @@ static int ra_syscall_file_check(struct file *file, loff_t offset)
  * @count: Length of the range in bytes; 0 means up to the end of file.
  *
  * Return: 0, or -EBADF for a descriptor not open for reading, -EINVAL
- * for a negative offset or a file that cannot be read ahead (not a
- * regular file or block device), or the error of vfs_fadvise().
+ * for a file that cannot be read ahead (not a regular file or block
+ * device), or the error of vfs_fadvise().  A negative offset reads
+ * nothing and is no error.
  */
 ssize_t ksys_readahead(int fd, loff_t offset, size_t count)
 {
 	struct fd f = fdget(fd);
-	ssize_t err = ra_syscall_file_check(f.file, offset);
+	ssize_t err = ra_syscall_file_check(f.file);
 
 	if (!err)
 		err = vfs_fadvise(f.file, offset, count, POSIX_FADV_WILLNEED);

@@ -115,7 +115,9 @@ static void end_of_file(void)
 
 /*
  * When no folio above order 2 can be had, the rest of the window is read
- * as order 0, and only its marker is marked.
+ * as order 0, and only its marker is marked.  The state keeps the order
+ * the window obtained, so that the next one asks two orders above that,
+ * not above what failed.
  */
 static void allocation_failure(void)
 {
@@ -130,6 +132,12 @@ static void allocation_failure(void)
 	EXPECT_STR("folios", h_folios(),
 		   "92-95:2* 96-123:0");
 	EXPECT_INT("one marker per window", marked_folios(h_folios()), 1);
+	EXPECT_INT("the order obtained kept", f->file.f_ra.order, 2);
+	h_log_reset();
+	shim_alloc_order_limit = UINT_MAX;
+	h_read_seq(f, 90, 3);
+	EXPECT_STR("the next window ramps from it", h_folios(),
+		   "124-127:2* 128-143:4 144-151:3 152-155:2");
 }
 
 /* Cached pages inside a window: the folios that would hold them are read
@@ -356,8 +364,8 @@ static void fault_inside_marked_folio(void)
 
 /*
  * VM_HUGEPAGE on a mapping with large folios: PMD folios, the second
- * marked; with 256 MB of memory the window is 256 pages, in two order-7
- * folios so that the marker still starts one.
+ * marked, whatever the memory (here also with 256 MB), so that each can
+ * be mapped as a huge page.
  */
 static void huge_page_folios(void)
 {
@@ -374,8 +382,8 @@ static void huge_page_folios(void)
 	h_log_reset();
 	shim_totalram_pages = MB(256) / 4096;
 	h_fault(g, 700, VM_HUGEPAGE);
-	EXPECT_STR("within memory", h_folios(),
-		   "512-639:7 640-767:7*");
+	EXPECT_STR("256 MB: PMD folios still", h_folios(),
+		   "512-1023:9 1024-1535:9*");
 }
 
 void folios_checks(void)
