@@ -1115,26 +1115,6 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 	return true;
 }
 
-/**
- * page_cache_ra_order - Read the window described by @ra.
- * @ractl: Readahead control; its index is the window start.
- * @ra: The window: size and async_size.
- * @new_order: The order of the folios of the window before; the window
- *	is read in folios up to two orders larger, or of @new_order when
- *	that is already the largest the page cache takes.
- *
- * As in 6.1.  On mappings without large folios the window is read with
- * order-0 folios.  The window is clipped at the end of the file.
- */
-void page_cache_ra_order(struct readahead_control *ractl,
-			 struct file_ra_state *ra, unsigned int new_order)
-{
-	if (new_order < MAX_PAGECACHE_ORDER)
-		new_order += RA_ORDER_STEP;
-	ra_read_window(ractl, ra, ra_order(ractl->mapping, new_order),
-		       ra_eof(ractl->mapping));
-}
-
 /* A cache miss, of read(2) or of a page fault (@fault). */
 static void ra_sync(struct readahead_control *ractl, unsigned long req_count,
 		    bool fault)
