@@ -46,7 +46,8 @@ retry:
 	if (!*nr) {
 		/* filemap_create_folio(): the page read alone. */
 		folio = filemap_alloc_folio(GFP_KERNEL, 0);
-		BUG_ON(!folio);
+		if (!folio)
+			return FILEMAP_NOMEM;
 		if (filemap_add_folio(mapping, folio, index, GFP_KERNEL)) {
 			folio_put(folio);
 			goto retry;

@@ -33,6 +33,11 @@ enum filemap_step {
 	 * rest of the batch, or step again if that is empty.
 	 */
 	FILEMAP_WAIT_LOCKED,
+	/*
+	 * The page could not be allocated (filemap_create_folio()): the
+	 * read fails with -ENOMEM; *nr is 0.
+	 */
+	FILEMAP_NOMEM,
 };
 
 /*

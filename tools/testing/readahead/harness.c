@@ -219,6 +219,10 @@ static void fs_readahead(struct readahead_control *ractl)
 		pgoff_t lo = round_down(readahead_index(ractl), a);
 		pgoff_t hi = round_down(readahead_index(ractl) +
 					readahead_count(ractl) + a - 1, a);
+		loff_t isize = i_size_read(ractl->mapping->host);
+
+		/* Nor past the end of the file, as netfs clamps it. */
+		hi = min_t(pgoff_t, hi, DIV_ROUND_UP(isize, PAGE_SIZE));
 
 		/* Offsets past LLONG_MAX cannot be asked for. */
 		if (hi <= (pgoff_t)(LLONG_MAX >> PAGE_SHIFT))
@@ -459,6 +463,7 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 
 	while (len && pos < isize) {
 		struct folio *batch[FILEMAP_BATCH];
+		enum filemap_step step;
 		int i, n;
 
 		/*
@@ -466,8 +471,10 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 		 * folio to wait for is unlocked and uptodate already, and
 		 * none is ever left locked by someone else's read.
 		 */
-		BUG_ON(filemap_get_pages_step(file, pos, len, batch, &n) ==
-		       FILEMAP_WAIT_LOCKED);
+		step = filemap_get_pages_step(file, pos, len, batch, &n);
+		BUG_ON(step == FILEMAP_WAIT_LOCKED);
+		if (step == FILEMAP_NOMEM)
+			return done ?: -ENOMEM;
 
 		for (i = 0; i < n; i++) {
 			struct folio *folio = batch[i];

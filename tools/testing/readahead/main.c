@@ -60,6 +60,38 @@ static int write_sample_trace(const char *path)
 	return write_text(path, h_trace()) | write_text(tp_path, h_tracepoint());
 }
 
+static void all_checks(void)
+{
+	sequential_checks();
+	shared_checks();
+	context_checks();
+	limits_checks();
+	mmap_checks();
+	fadvise_checks();
+	api_checks();
+	random_ops_checks();
+	trace_checks();
+	badinput_checks();
+	folios_checks();
+	filesystems_checks();
+}
+
+/*
+ * The kinds of ->readahead() the kernel's filesystems have, beside the
+ * plain one: every test runs on each, ours held to the invariants.
+ */
+static const struct {
+	const char *name;
+	struct h_fs_behaviour fs;
+} fs_kinds[] = {
+	/* FUSE past its congestion threshold reads rac->ra. */
+	{ "[fuse]", { .take = ULONG_MAX, .congested = true } },
+	/* NFS, CIFS, netfs may read fewer pages than asked. */
+	{ "[short]", { .take = 3 } },
+	/* ceph, netfs, erofs grow requests with readahead_expand(). */
+	{ "[expand]", { .take = ULONG_MAX, .expand_align = 16 } },
+};
+
 int main(int argc, char **argv)
 {
 	const struct ra_impl *impls[] = { &ra_ours, &ra_pristine };
@@ -69,19 +101,14 @@ int main(int argc, char **argv)
 	tap_begin();
 	for (i = 0; i < sizeof(impls) / sizeof(impls[0]); i++) {
 		ra_impl = impls[i];
-		sequential_checks();
-		shared_checks();
-		context_checks();
-		limits_checks();
-		mmap_checks();
-		fadvise_checks();
-		api_checks();
-		random_ops_checks();
-		trace_checks();
-		badinput_checks();
-		folios_checks();
-		filesystems_checks();
+		all_checks();
 	}
+	ra_impl = &ra_ours;
+	for (i = 0; i < sizeof(fs_kinds) / sizeof(fs_kinds[0]); i++) {
+		test_set_fs(fs_kinds[i].name, &fs_kinds[i].fs);
+		all_checks();
+	}
+	test_set_fs(NULL, &(struct h_fs_behaviour){ .take = ULONG_MAX });
 	test_print_differences();
 	if (argc > 1 && write_sample_trace(argv[1]))
 		tap_result(false, "sample trace written to %s", argv[1]);

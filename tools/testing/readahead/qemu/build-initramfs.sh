@@ -1,7 +1,7 @@
 #!/bin/sh
 # build-initramfs.sh - build the bench guest's root filesystem, no root needed.
 #
-# Usage: build-initramfs.sh [bench|rel|mini]   (prints the initramfs path last)
+# Usage: build-initramfs.sh [bench|rel|mini|fuse]   (prints the initramfs path last)
 #
 # Owns the guest images, by variant:
 #   bench (default)  build/qemu/initramfs.cpio.gz: Debian's static busybox,
@@ -12,24 +12,28 @@
 #   mini             build/qemu/initramfs-mini.cpio.gz: busybox, ratool,
 #                    rel-init.sh as /init: small enough for a guest of
 #                    little memory (mempress.sh)
+#   fuse             build/qemu/initramfs-fuse.cpio.gz: busybox, rafuse (a
+#                    FUSE server and its reader), rel-init.sh as /init
+#                    (fuse.sh)
 # Dynamic programs go in with every shared library `ldd` lists and the
-# dynamic loader (at the paths ldd shows); ratool (ratool.c) is compiled
-# here with gcc -static into build/qemu/ratool.  The archive is written by
-# the kernel's own usr/gen_init_cpio (compiled here from the pristine
-# tree's usr/gen_init_cpio.c), so /dev/console and the directories are
-# created from a file list: no root privileges, no mknod.  Rebuilt only
-# when the init script, a program or this script change
-# (build/qemu/initramfs[-VARIANT].stamp holds their checksum).
+# dynamic loader (at the paths ldd shows); ratool (ratool.c) and rafuse
+# (rafuse.c) are compiled here with gcc -static into build/qemu/.  The
+# archive is written by the kernel's own usr/gen_init_cpio (compiled here
+# from the pristine tree's usr/gen_init_cpio.c), so /dev/console and the
+# directories are created from a file list: no root privileges, no
+# mknod.  Rebuilt only when the init script, a program or this script
+# change (build/qemu/initramfs[-VARIANT].stamp holds their checksum).
 set -eu
 
 . "$(dirname "$0")/common.sh"
 
 variant=${1:-bench}
 case $variant in
-bench) suffix="" init="$QDIR/guest-init.sh" progs="fio blktrace" ratool=no ;;
-rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng" ratool=yes ;;
-mini) suffix=-mini init="$QDIR/rel-init.sh" progs='' ratool=yes ;;
-*) die "usage: $0 [bench|rel|mini]" ;;
+bench) suffix="" init="$QDIR/guest-init.sh" progs="fio blktrace" tools='' ;;
+rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng" tools=ratool ;;
+mini) suffix=-mini init="$QDIR/rel-init.sh" progs='' tools=ratool ;;
+fuse) suffix=-fuse init="$QDIR/rel-init.sh" progs='' tools=rafuse ;;
+*) die "usage: $0 [bench|rel|mini|fuse]" ;;
 esac
 # blktrace lives in /usr/sbin.
 PATH=$PATH:/usr/sbin:/sbin
@@ -37,7 +41,8 @@ need busybox-static /bin/busybox
 need gcc gcc
 need gzip gzip
 need xz-utils xz
-[ "$ratool" = no ] || need libc6-dev /usr/lib/x86_64-linux-gnu/libc.a
+[ -z "$tools" ] || need libc6-dev /usr/lib/x86_64-linux-gnu/libc.a
+[ "$tools" != rafuse ] || need linux-libc-dev /usr/include/linux/fuse.h
 for p in $progs; do
 	need "$p" "$p"
 done
@@ -54,18 +59,19 @@ for p in $progs; do
 	b=$(command -v "$p") || die "$p not installed"
 	bins="$bins $b"
 done
-ratool_bin="$QB/ratool"
-if [ "$ratool" = yes ]; then
-	# A second or so; the archive is remade only if the binary changed.
-	gcc -static -O2 -Wall -Wextra -Werror -o "$ratool_bin" \
-		"$QDIR/ratool.c" || die "cannot build $ratool_bin"
-fi
+# Our own static programs (NAME.c beside this script -> build/qemu/NAME):
+# a second or so each; the archive is remade only if a binary changed.
+tool_bins=
+for t in $tools; do
+	gcc -static -O2 -Wall -Wextra -Werror -o "$QB/$t" "$QDIR/$t.c" ||
+		die "cannot build $QB/$t"
+	tool_bins="$tool_bins $QB/$t"
+done
 
 # shellcheck disable=SC2086
 want=$( {
 	echo "variant $variant"
-	cat "$0" "$init" "$busybox" $bins
-	[ "$ratool" = no ] || cat "$ratool_bin"
+	cat "$0" "$init" "$busybox" $bins $tool_bins
 } | sha1sum)
 want=${want%% *}
 if [ -f "$out" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
@@ -110,7 +116,9 @@ libs=$(for l in $libs; do echo "$l"; done | sort -u)
 	for b in $bins; do
 		echo "file /usr/bin/$(basename "$b") $b 0755 0 0"
 	done
-	[ "$ratool" = no ] || echo "file /usr/bin/ratool $ratool_bin 0755 0 0"
+	for t in $tool_bins; do
+		echo "file /usr/bin/$(basename "$t") $t 0755 0 0"
+	done
 	# Shared objects at the paths ldd reports, from their real files.
 	for l in $libs; do
 		echo "file $l $(readlink -f "$l") 0755 0 0"

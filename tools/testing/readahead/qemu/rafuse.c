@@ -155,7 +155,7 @@ static void reply(uint64_t unique, int error, const void *data, size_t len)
 
 	/* ENOENT: the request was interrupted or aborted meanwhile. */
 	if (writev(srv.fd, iov, 2) < 0 && errno != ENOENT)
-		fprintf(stderr, "rafuse: reply to %llu: %s\n",
+		fprintf(stderr, "rafuse: answer to %llu: %s\n",
 			(unsigned long long)unique, strerror(errno));
 }
 
@@ -507,6 +507,13 @@ static int cmd_serve(int argc, char **argv)
 		printf("%d\n", (int)pid);
 		return 0;
 	}
+	/* Let the caller's $(...) or pipe end: keep only stderr. */
+	c = open("/dev/null", O_RDWR);
+	if (c < 0 || dup2(c, 0) < 0 || dup2(c, 1) < 0) {
+		perror("rafuse: /dev/null");
+		exit(2);
+	}
+	close(c);
 	/* No SA_RESTART: the signal ends the poll() at once. */
 	sigaction(SIGUSR1, &sa, NULL);
 	serve(maxbg);

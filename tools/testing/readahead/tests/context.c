@@ -48,9 +48,7 @@ static void interleaved_marker_in_flight(void)
 	for (i = 1000; i < 1002; i++)
 		h_read(f, i * 4096, 4096);
 	folio = xa_load(&f->file.f_mapping->i_pages, 12);
-	INVARIANT(folio && folio_test_readahead(folio));
-	if (!folio)
-		return;
+	REQUIRE(folio && folio_test_readahead(folio));
 	folio->flags &= ~(1UL << PG_uptodate);	/* 12-27 in flight */
 	h_log_reset();
 	ra_call_async(&f->file, folio, 1);
@@ -78,9 +76,7 @@ static void shared_descriptor_marker_in_flight(void)
 	h_read_seq(f, 100, 2);
 	EXPECT_STR("the second thread's window", h_windows(), "101+4-3");
 	folio = xa_load(&f->file.f_mapping->i_pages, 12);
-	INVARIANT(folio && folio_test_readahead(folio));
-	if (!folio)
-		return;
+	REQUIRE(folio && folio_test_readahead(folio));
 	folio->flags &= ~(1UL << PG_uptodate);
 	h_log_reset();
 	ra_call_async(&f->file, folio, 1);

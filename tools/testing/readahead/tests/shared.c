@@ -142,9 +142,8 @@ static void set_marker(struct h_file *f, pgoff_t index)
 {
 	struct folio *folio = xa_load(&f->file.f_mapping->i_pages, index);
 
-	INVARIANT(folio != NULL);
-	if (folio)
-		folio_set_readahead(folio);
+	REQUIRE(folio != NULL);
+	folio_set_readahead(folio);
 }
 
 /*
@@ -188,9 +187,7 @@ static void stale_state_backup_refused(unsigned long flags)
 	struct folio *folio = xa_load(&a->file.f_mapping->i_pages, 44);
 	unsigned long was;
 
-	INVARIANT(folio != NULL);
-	if (!folio)
-		return;
+	REQUIRE(folio != NULL);
 	was = folio->flags;
 	folio->flags = (folio->flags | flags) & ~(flags >> 32);
 	h_log_reset();
@@ -448,9 +445,7 @@ static void marker_of_another_in_flight(void)
 	b->file.f_ra.size = 8;
 	b->file.f_ra.async_size = 8;
 	folio = xa_load(&a->file.f_mapping->i_pages, 12);
-	INVARIANT(folio && folio_test_readahead(folio));
-	if (!folio)
-		return;
+	REQUIRE(folio && folio_test_readahead(folio));
 	folio->flags &= ~(1UL << PG_uptodate);	/* a's read in flight */
 	h_log_reset();
 	ra_call_async(&b->file, folio, 1);

@@ -24,7 +24,25 @@ void test_expect_str(const char *file, int line, const char *label,
 void test_expect_int(const char *file, int line, const char *label,
 		     long long got, long long want);
 
+/*
+ * Runs from now on read from filesystem @fs, named @name in the results,
+ * and ours is held to the invariants only; a NULL @name is the plain
+ * filesystem, where EXPECT_*() hold too.
+ */
+void test_set_fs(const char *name, const struct h_fs_behaviour *fs);
+
 #define INVARIANT(c) test_invariant(__FILE__, __LINE__, #c, (c))
+/*
+ * What a test must find to build its scenario; without it the test ends.
+ * On the plain filesystem that is a failure (an invariant that did not
+ * hold); on another kind the scenario cannot be built there, and the
+ * test is skipped, saying why.
+ */
+bool test_require(const char *file, int line, const char *what, bool ok);
+#define REQUIRE(c) do {							\
+	if (!test_require(__FILE__, __LINE__, #c, (c)))			\
+		return;							\
+} while (0)
 #define EXPECT_STR(label, got, want) \
 	test_expect_str(__FILE__, __LINE__, label, got, want)
 #define EXPECT_INT(label, got, want) \
