@@ -51,6 +51,8 @@
  *            often than they hit.
  * fadvise    POSIX_FADV_WILLNEED and readahead(2): read the given range
  *            in bounded chunks, no state.
+ * defer      another reader's marker, left to that reader (see below):
+ *            nothing read, the state kept.
  * ========== ===========================================================
  *
  * Several readers of one file each have their own state but share the
@@ -87,8 +89,9 @@
  * marker again after a synchronous call.
  *
  * The maximum window is the device's ``read_ahead_kb`` (0 disables
- * readahead), bounded by a fraction of memory so that no setting can make
- * one stream read more than memory can keep.
+ * readahead), bounded by a fraction of memory so that streams together
+ * do not read ahead more than memory can keep.  Huge page windows and
+ * forced readahead are not so bounded.
  *
  * On mappings that take large folios, windows are read in them, as 6.1
  * reads them: a stream's first window in folios of up to order 2, each
@@ -148,6 +151,8 @@
 #define RA_ORDER_STEP		2
 /* Forced readahead submits at most this many pages at a time. */
 #define RA_FORCE_CHUNK_PAGES	(SZ_2M / PAGE_SIZE)
+/* A stream's window takes at most 1/RA_WINDOW_MEM_SHARE of memory. */
+#define RA_WINDOW_MEM_SHARE	256
 
 /* The decisions of the state machine, as the trace and stats name them. */
 enum ra_pattern {
@@ -204,9 +209,21 @@ void file_ra_state_init(struct file_ra_state *ra,
 EXPORT_SYMBOL_GPL(file_ra_state_init);
 
 /*
+ * The largest window a stream may use, whatever read_ahead_kb says: many
+ * streams of windows that memory cannot hold evict each other's pages
+ * before they are read (see Documentation/mm/readahead.rst).  Never below
+ * the default window.
+ */
+static unsigned long ra_memory_cap(void)
+{
+	return max_t(unsigned long, totalram_pages() / RA_WINDOW_MEM_SHARE,
+		     VM_READAHEAD_PAGES);
+}
+
+/*
  * The maximum window for a request of @req pages: the file's ra_pages
- * (read_ahead_kb).  A request larger than that may use the device's
- * optimal I/O size instead.
+ * (read_ahead_kb), within the memory bound.  A request larger than that
+ * may use the device's optimal I/O size instead.
  */
 static unsigned long ra_max_pages(struct readahead_control *ractl,
 				  unsigned long req)
@@ -216,7 +233,7 @@ static unsigned long ra_max_pages(struct readahead_control *ractl,
 
 	if (req > max && bdi->io_pages > max)
 		max = min_t(unsigned long, req, bdi->io_pages);
-	return max;
+	return min(max, ra_memory_cap());
 }
 
 /*
@@ -1321,7 +1338,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	if (mmap_miss > RA_MMAP_MISS_LIMIT)
 		return fpin;
 
-	max = ra->ra_pages;
+	max = min_t(unsigned long, ra->ra_pages, ra_memory_cap());
 	ra_set_window(ra, vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0,
 		      max, max / 4);
 	ractl._index = ra->start;

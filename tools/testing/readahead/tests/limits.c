@@ -70,26 +70,35 @@ static void one_page_max(void)
 	EXPECT_STR("io", h_io(), "0 1 2 3 4");
 }
 
-/*
- * read_ahead_kb is the largest window, whatever the memory: 1 GB on a
- * machine of 256 MB ramps on past 256 pages, and 512 KB on a machine of
- * 8 MB reaches 128 pages.  A bound from memory would be a policy of its
- * own, which 6.1 does not have.
- */
-static void max_not_capped_by_memory(void)
+/* A huge read_ahead_kb is bounded by memory (1/256 of it). */
+static void huge_max_capped(void)
 {
 	struct h_file *f = h_create(64 << 20, 1 << 20);	/* 1 GB */
-	struct h_file *g = h_create(8 << 20, 512);
+	pgoff_t i;
 
-	shim_totalram_pages = 65536;
-	h_read_seq(f, 0, 1200);
-	EXPECT_STR("1 GB", h_windows(), "0+4-3 4+16-16 20+64-64 84+256-256 "
-		   "340+1024-1024 1364+4096-4096");
-	h_log_reset();
+	shim_totalram_pages = 65536;	/* 256 MB: cap at 256 pages */
+	for (i = 0; i < 1200; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+16-16 20+32-32 52+64-64 "
+		   "116+128-128 244+256-256 500+256-256 756+256-256 "
+		   "1012+256-256 1268+256-256");
+}
+
+/*
+ * On a small machine the memory bound is below read_ahead_kb: 8 MB of RAM
+ * hold a window to the default 32 pages, whatever the device allows.
+ */
+static void small_memory_capped(void)
+{
+	struct h_file *f = h_create(8 << 20, 512);
+	pgoff_t i;
+
 	shim_totalram_pages = (8 << 20) / 4096;
-	h_read_seq(g, 0, 200);
-	EXPECT_STR("512 KB", h_windows(), "0+4-3 4+16-16 20+32-32 52+64-64 "
-		   "116+128-128 244+128-128");
+	for (i = 0; i < 200; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
+		   "60+32-32 92+32-32 124+32-32 156+32-32 188+32-32 "
+		   "220+32-32");
 }
 
 /*
@@ -131,8 +140,9 @@ void limits_checks(void)
 	test_run("small random reads", random_reads);
 	test_run("read_ahead_kb 0", disabled);
 	test_run("read_ahead_kb 4", one_page_max);
-	test_run("read_ahead_kb not bounded by memory",
-		 max_not_capped_by_memory);
+	test_run("read_ahead_kb huge, capped by memory", huge_max_capped);
+	test_run("small memory caps a large read_ahead_kb",
+		 small_memory_capped);
 	test_run("max cut by a read error", max_cut_by_read_error);
 	test_run("POSIX_FADV_RANDOM", fmode_random);
 }
