@@ -502,12 +502,12 @@ static int want_fadvise(enum fd_kind kind, loff_t len, int advice)
 	return 0;
 }
 
-/* readahead(2): pristine 6.1 takes a negative offset, ours refuses it. */
-static int want_readahead(enum fd_kind kind, loff_t offset, size_t count)
+/* readahead(2): a negative offset reads nothing and is no error. */
+static int want_readahead(enum fd_kind kind, size_t count)
 {
 	if (kind == FD_BAD || kind == FD_WRONLY)
 		return -EBADF;
-	if (kind == FD_FIFO || kind == FD_DIR || (offset < 0 && is_ours()))
+	if (kind == FD_FIFO || kind == FD_DIR)
 		return -EINVAL;
 	return want_fadvise(kind, (loff_t)count, POSIX_FADV_WILLNEED);
 }
@@ -839,7 +839,7 @@ static void op_readahead(int reader)
 	s.ctx = CTX_NONE;
 	snprintf(what, sizeof(what), "readahead(%d, %lld, %zu)", fd,
 		 (long long)offset, count);
-	check_syscall(what, ret, want_readahead(kind, offset, count), true,
+	check_syscall(what, ret, want_readahead(kind, count), true,
 		      before, cached);
 }
 
@@ -1016,6 +1016,7 @@ static void op_unbounded(struct reader *r)
 				 r->f->file.f_mapping, index);
 
 		unsigned long align = h_fs.expand_align;
+		bool congested = h_fs.congested;
 
 		/*
 		 * harness.c's fs_readahead() shifts the page index as a
@@ -1025,6 +1026,12 @@ static void op_unbounded(struct reader *r)
 		if (index + nr + align > (pgoff_t)(LLONG_MAX >> PAGE_SHIFT) ||
 		    index + nr + align < index)
 			h_fs.expand_align = 0;
+		/*
+		 * The filesystems that call this without a state (verity
+		 * metadata) do not read rac->ra in their ->readahead().
+		 */
+		if (no_ra)
+			h_fs.congested = false;
 		shim_current = &r->f->task;
 		s.ctx = CTX_UNBOUNDED;
 		s.unbounded = true;
@@ -1032,6 +1039,7 @@ static void op_unbounded(struct reader *r)
 		ra_impl->unbounded(&ractl, nr, la);
 		s.ctx = CTX_NONE;
 		h_fs.expand_align = align;
+		h_fs.congested = congested;
 	}
 }
 
