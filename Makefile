@@ -41,6 +41,10 @@
 #   make bench-sanitized the patched kernel with KASAN, lockdep, DEBUG_VM
 #                 under fio, stress-ng and truncate/DONTNEED races (~5 min
 #                 once built, ~12 min to build)
+#   make bench-fuse  the sanitized kernel reading ahead into a congested
+#                 FUSE mount (our own server, reads answered late): random
+#                 reads, FADV_RANDOM, WILLNEED, readahead(2), MADV_WILLNEED,
+#                 read_ahead_kb 0, a sequential reader (~2 min once built)
 #   make fuzz     libFuzzer on the harness, FUZZ_SECONDS (600) long
 #   make series   the patch series (git format-patch + cover letter) in
 #                 build/series, checkpatch'ed, bisect-built (mm/ objects)
@@ -91,7 +95,8 @@ DOC_DEPS := perl python3-docutils
 .PHONY: all deps tree harness sim demo replay bisect sweep matrix calibrate \
 	check \
 	kernel-obj series \
-	bench bench-smoke bench-ioerror bench-mempress bench-sanitized fuzz \
+	bench bench-smoke bench-ioerror bench-mempress bench-sanitized \
+	bench-fuse fuzz \
 	mutate \
 	bench-analyzer bench-cpu perf nbd nbd-rate nbd-guest bench-throttled \
 	clean
@@ -203,6 +208,10 @@ bench-mempress: tree
 bench-sanitized: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/sanitized.sh
+
+bench-fuse: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS) linux-libc-dev
+	tools/testing/readahead/qemu/fuse.sh
 
 FUZZ_SECONDS ?= 600
 fuzz: tree
