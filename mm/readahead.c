@@ -61,10 +61,10 @@
  * another reader's marker alone while the window it marks is still
  * being read: the reader that issued that window is about to reach it.
  * A marker is taken for another reader's only when the reader's own
- * window ends where the cached run up to it begins (the other reader
- * went on from there); any other marker its state does not explain is
- * its own (two streams on one descriptor, threads sharing one) and is
- * taken at once.
+ * window ends at or before it and the page after that window is cached
+ * (the stream went on from there); any other marker its state does not
+ * explain is its own (two streams on one descriptor, threads sharing
+ * one) and is taken at once.
  * Once the window is in, that reader may be gone; still, a reader with a
  * stream of its own that finds the first missing page more than half the
  * maximum window past the marker is far behind the front, and leaves the
@@ -767,28 +767,19 @@ static bool try_context_readahead(struct readahead_control *ractl,
 /*
  * Is the marker at @index, which this file's state does not account for,
  * another reader's, set on the stream this reader follows?  It is when
- * this file's window, ending at @window_end, ends at or before it with
- * every page between cached: the other reader went on from where this
- * one stopped.  Otherwise the marker is this file's own, set for a
- * window its state no longer describes (two streams on one descriptor,
- * threads sharing it), or a stream's this reader does not follow.
+ * this file's window, ending at @window_end, ends at or before it and
+ * the page right after that window is cached: the stream went on from
+ * where this reader's window stopped, read by someone else.  Otherwise
+ * the marker is this file's own, set for a window its state no longer
+ * describes (two streams on one descriptor, threads sharing it: the
+ * state's window then ends past the marker, or nothing follows it yet).
  */
-static noinline bool ra_marker_follows_window(struct address_space *mapping,
-					      pgoff_t window_end,
-					      pgoff_t index, unsigned long max)
+static bool ra_marker_follows_window(struct address_space *mapping,
+				     pgoff_t window_end, pgoff_t index)
 {
-	pgoff_t hole;
-
-	if (window_end > index || index - window_end > max)
+	if (window_end > index)
 		return false;
-	if (window_end == index)
-		return true;
-	/* Up to the marked folio: a hole before it is the answer. */
-	rcu_read_lock();
-	hole = page_cache_next_miss(mapping, window_end,
-				    index - window_end + 1);
-	rcu_read_unlock();
-	return hole >= index;
+	return window_end == index || ra_page_cached(mapping, window_end);
 }
 
 /*
@@ -1044,7 +1035,7 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	if (folio) {
 		bool others = ra->size && index != marker &&
 			      ra_marker_follows_window(ractl->mapping,
-						       window_end, index, max);
+						       window_end, index);
 
 		/*
 		 * Another reader's marker, on a window still being read: leave

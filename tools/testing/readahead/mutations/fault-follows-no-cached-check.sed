@@ -1,2 +1,2 @@
 # A fault that misses does not look at the page before it.
-s/(index \&\& ra_page_cached(mapping, index - 1))/false/
+s/ra_page_cached(file->f_mapping, vmf->pgoff - 1))) \&\&$/false)) \&\&/

@@ -1,2 +1,2 @@
 # Another reader's marker is left when its window is in, taken in flight.
-s/if (ra->size && index != marker && !folio_test_uptodate(folio)) {/if (ra->size \&\& index != marker \&\& folio_test_uptodate(folio)) {/
+s/if (others \&\& !folio_test_uptodate(folio)) {/if (others \&\& folio_test_uptodate(folio)) {/

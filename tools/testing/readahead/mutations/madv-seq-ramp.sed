@@ -1,2 +1,2 @@
 # MADV_SEQUENTIAL faults ramp up from a 4-page window, as unhinted ones.
-s/^\t\tondemand_readahead(&ractl, NULL, vm_flags & VM_SEQ_READ ?$/\t\tondemand_readahead(\&ractl, NULL, 0 ?/
+s/^\t\tra_sync(&ractl, ra->ra_pages, true);$/\t\tra_sync(\&ractl, 1, true);/

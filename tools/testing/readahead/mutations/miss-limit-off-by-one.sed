@@ -1,2 +1,2 @@
 # Read-around gives up one miss early.
-s/if (mmap_miss + 1 > RA_MMAP_MISS_LIMIT)/if (mmap_miss + 1 >= RA_MMAP_MISS_LIMIT)/
+s/if (!follows \&\& mmap_miss > RA_MMAP_MISS_LIMIT) {/if (!follows \&\& mmap_miss >= RA_MMAP_MISS_LIMIT) {/

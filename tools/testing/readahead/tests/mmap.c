@@ -205,6 +205,10 @@ static void huge_page_window(void)
 	shim_totalram_pages = MB(256) / 4096;
 	h_fault(g, 700, VM_HUGEPAGE);
 	EXPECT_STR("256 MB", h_calls(), "fault-miss 700+1 512+1024-512 =1024");
+	h_log_reset();
+	h_fault(g, 1024, VM_HUGEPAGE);
+	EXPECT_STR("256 MB, next", h_calls(),
+		   "fault-hit 1024+1 1536+1024-1024 =1024");
 }
 
 /* MADV_RANDOM on a huge page mapping: one PMD, and readahead off too. */

@@ -1,2 +1,0 @@
-# Forced readahead ignores a fatal signal.
-s/if (fatal_signal_pending(current))/if (0)/
