@@ -81,6 +81,8 @@ static void trace_add(struct trace *t, struct ra_rec *rec)
 	w->src = rec->src;
 	w->highlighted = !!rec->highlighted;
 	w->has_miss = !!rec->has_miss;
+	/* A marker left to another reader: a decision, not a window. */
+	w->defer = !strcmp(rec->pattern, "defer");
 	w->pattern = strtab_add(&t->strs, rec->pattern);
 	rec->pattern = NULL;
 	w->file = intern_file(t, rec);

@@ -71,6 +71,7 @@ struct ra_win {
 	unsigned char flags;		/* RA_F_* */
 	unsigned char highlighted;	/* line carried a "==>" marker */
 	unsigned char has_miss;
+	unsigned char defer;		/* "defer": no window was issued */
 };
 
 /* Records are numbered by unsigned int; one is kept free. */

@@ -78,6 +78,9 @@ static void group_by(const struct trace *t, key_fn keyf, struct groups *gs)
 		}
 		g = &gs->g[*slot];
 		g->calls++;
+		/* A deferral issues no window: a call, nothing more. */
+		if (r->defer)
+			continue;
 		g->pages += r->actual;
 		g->window += r->size;
 		if (r->async)

@@ -64,16 +64,20 @@ static void assign_streams(struct trace *t)
 /* Flags that only need the stream's own history. */
 static void flag_stream(struct trace *t, const struct ra_stream *s)
 {
-	struct ra_win *r, *prev;
+	struct ra_win *r, *prev = NULL;
 	size_t k;
 
-	for (k = 0; k < s->nr; k++) {
+	/* Deferrals issue no window: nothing to flag, nor to compare with. */
+	for (k = 0; k < s->nr; k++, prev = r) {
 		r = &t->recs[s->recs[k]];
+		if (r->defer) {
+			r = prev;
+			continue;
+		}
 		if (!r->actual)
 			r->flags |= RA_F_CACHED;
-		if (!k)
+		if (!prev)
 			continue;
-		prev = &t->recs[s->recs[k - 1]];
 		if (!r->async)
 			r->flags |= RA_F_SYNCMID;
 		if (r->start > prev->start && r->size < prev->size)
@@ -374,9 +378,11 @@ static void flag_duplicates(struct trace *t)
 		fid[i] = *slot;
 	}
 	hmap_free(&map);
+	/* Deferrals issue no window and duplicate nothing. */
 	start = xcalloc(nr_files + 1, sizeof(*start));
 	for (i = 0; i < t->nr; i++)
-		start[fid[t->recs[i].file] + 1]++;
+		if (!t->recs[i].defer)
+			start[fid[t->recs[i].file] + 1]++;
 	for (k = 0; k < nr_files; k++)
 		start[k + 1] += start[k];
 	for (k = 0; k < nr_files; k++)
@@ -384,7 +390,8 @@ static void flag_duplicates(struct trace *t)
 	idx = xmalloc(t->nr * sizeof(*idx));
 	pid = xmalloc(most * sizeof(*pid));
 	for (i = 0; i < t->nr; i++)
-		idx[start[fid[t->recs[i].file]]++] = i;
+		if (!t->recs[i].defer)
+			idx[start[fid[t->recs[i].file]]++] = i;
 	/* start[k] is now the end of file k's run */
 	d.pid = pid;
 	for (k = 0, i = 0; k < nr_files; i = start[k++]) {

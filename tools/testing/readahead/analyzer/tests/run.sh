@@ -142,6 +142,19 @@ section "$TMP/dup.out" flags >"$TMP/dup.flags"
 section "$TMP/dup.out" flag_lines >>"$TMP/dup.flags"
 check "dup: flags and pairs" same "$TMP/dup.flags" dup.expected
 
+# --- a deferral is a decision, not a window: no flag, no duplicate ---
+"$RA" defer.txt >"$TMP/defer.out" 2>&1
+report "defer: exit status 0" $?
+section "$TMP/defer.out" flags >"$TMP/defer.flags"
+printf '%s\n' '# flags' 'flag count' 'duplicate 0' 'all-cached 0' \
+	'shrink 0' 'sync-mid-stream 0' 'highlighted 0' >"$TMP/defer.flags.exp"
+check "defer: no all-cached, duplicate or sync-mid-stream flag" \
+	same "$TMP/defer.flags" "$TMP/defer.flags.exp"
+section "$TMP/defer.out" patterns | awk '$1 == "defer"' >"$TMP/defer.row"
+echo 'defer 1 0 0.00 0 0 0' >"$TMP/defer.row.exp"
+check "defer: counted as a call, with no window" \
+	same "$TMP/defer.row" "$TMP/defer.row.exp"
+
 # --- malformed lines ---
 "$RA" malformed.txt >"$TMP/bad.out" 2>"$TMP/bad.err"
 report "malformed: exit status 0" $?
