@@ -94,8 +94,10 @@ libs=$(for l in $libs; do echo "$l"; done | sort -u)
 # Every directory the archive needs (also the parents of the libraries),
 # listed parents first as gen_init_cpio wants.
 {
+	# /usr too: the kernel's unpacker makes no missing parents, and
+	# without libraries (mini, fuse) nothing else would list it.
 	for d in /bin /sbin /dev /proc /sys /tmp /mnt /ctl /results /etc \
-			/usr/bin /usr/sbin; do
+			/usr /usr/bin /usr/sbin; do
 		echo "$d"
 	done
 	for l in $libs; do
