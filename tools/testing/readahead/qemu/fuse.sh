@@ -100,7 +100,7 @@ has_opts() {
 	grep -qx 'CONFIG_FUSE_FS=y' "$config" && grep -qx 'CONFIG_KASAN=y' "$config"
 }
 tap_check "CONFIG_FUSE_FS=y and CONFIG_KASAN=y in $config" has_opts
-echo "# mm/readahead.c built: sha1 $(sha1sum < "$PATCHED_TREE/mm/readahead.c" | cut -c1-12); the repository's: $(sha1sum < "$TOP/mm/readahead.c" | cut -c1-12)"
+echo "# mm/readahead.c as built: sha1 $(sha1sum < "$PATCHED_TREE/mm/readahead.c" | cut -c1-12) (the working tree's: $(sha1sum < "$TOP/mm/readahead.c" | cut -c1-12))"
 
 # --- The boots: the first from path 1, each next one after a path that died --
 first=1 boot=0
