@@ -233,6 +233,9 @@ static unsigned long ra_max_pages(struct readahead_control *ractl,
 
 	if (req > max && bdi->io_pages > max)
 		max = min_t(unsigned long, req, bdi->io_pages);
+	/* The memory bound is never below the default window. */
+	if (max <= VM_READAHEAD_PAGES)
+		return max;
 	return min(max, ra_memory_cap());
 }
 
@@ -414,8 +417,9 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
  * pages is submitted as one request.  Where a large folio would
  * overlap a cached page, the pages it would have held are read as order
  * 0; when a large folio cannot be allocated, the rest of the window is
- * read as order 0, and the state keeps the largest order obtained; when
- * a page cannot be, reading stops.  Returns the number of pages
+ * read as order 0, and the state keeps an order such that the next
+ * window asks one order below the refused one; when a page cannot be,
+ * reading stops.  Returns the number of pages
  * submitted.
  */
 static unsigned long ra_read_folios(struct readahead_control *ractl,
@@ -432,9 +436,6 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 	gfp_t gfp = readahead_gfp_mask(mapping);
 	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long nr, added = 0;
-	/* The largest order obtained, and whether one was refused. */
-	unsigned int got = 0;
-	bool refused = false;
 
 	for (; index != end; index += nr) {
 		unsigned int o = 0;
@@ -454,8 +455,13 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 		if (!folio) {
 			if (!o)
 				break;
-			/* No large folio to be had: order 0 from here on. */
-			refused = true;
+			/*
+			 * No large folio to be had: order 0 from here on, and
+			 * the next window asks one order below this one.
+			 */
+			if (ractl->ra)
+				ractl->ra->order = o > RA_ORDER_STEP ?
+						   o - 1 - RA_ORDER_STEP : 0;
 			small_end = end;
 			nr = 0;
 			continue;
@@ -471,16 +477,12 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			goto skip;
 		}
 		ra_gather_folio(ractl, folio, nr, index == mark);
-		got = max(got, o);
 		added += nr;
 		continue;
 skip:
 		ra_gather_skip(ractl, index);
 	}
 	ra_gather_end(ractl, nofs);
-	/* The next window ramps from what this one could have. */
-	if (refused && ractl->ra)
-		ractl->ra->order = got;
 	return added;
 }
 
@@ -564,14 +566,12 @@ static unsigned long ra_read_stateless(struct readahead_control *ractl,
 				       unsigned long nr_to_read, pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
-	struct file_ra_state window = {
-		.start = readahead_index(ractl),
-		.size = nr_to_read,
-		.ra_pages = ra->ra_pages,
-		.prev_pos = ra->prev_pos,
-	};
+	struct file_ra_state window = *ra;
 	unsigned long actual;
 
+	window.start = readahead_index(ractl);
+	window.size = nr_to_read;
+	window.async_size = 0;
 	ractl->ra = &window;
 	actual = ra_read_upto(ractl, nr_to_read, 0, 0, eof);
 	ractl->ra = ra;
@@ -773,9 +773,10 @@ static bool try_context_readahead(struct readahead_control *ractl,
  * the marker is this file's own, set for a window its state no longer
  * describes (two streams on one descriptor, threads sharing it: the
  * state's window then ends past the marker, or nothing follows it yet).
+ * Out of line, as ra_try_marker(): the own-marker path stays small.
  */
-static bool ra_marker_follows_window(struct address_space *mapping,
-				     pgoff_t window_end, pgoff_t index)
+static noinline bool ra_marker_follows_window(struct address_space *mapping,
+					      pgoff_t window_end, pgoff_t index)
 {
 	if (window_end > index)
 		return false;
@@ -845,14 +846,19 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
  * reader with a stream of its own elsewhere passes the marked @folio
  * (else NULL): when the first missing page is more than half the maximum
  * window away, it leaves the marker to the reader that issued the window,
- * with a backup (ra_leave_to_owner()), and @pattern says so.  Returns
- * false when there is nothing to read.  Out of line: the own-marker path,
- * taken by every stream, stays small.
+ * with a backup (ra_leave_to_owner()).  Returns what to do with the
+ * marker.  Out of line: the own-marker path, taken by every stream,
+ * stays small.
  */
-static noinline bool ra_try_marker(struct readahead_control *ractl,
-				   struct folio *folio, unsigned long req,
-				   unsigned long max, pgoff_t eof,
-				   enum ra_pattern *pattern)
+enum ra_marker_action {
+	RA_MARKER_NOTHING,	/* nothing to read */
+	RA_MARKER_TAKEN,	/* the window in the state is to be read */
+	RA_MARKER_LEFT,		/* left to its owner, with a backup */
+};
+
+static noinline enum ra_marker_action
+ra_try_marker(struct readahead_control *ractl, struct folio *folio,
+	      unsigned long req, unsigned long max, pgoff_t eof)
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl);
@@ -873,16 +879,14 @@ static noinline bool ra_try_marker(struct readahead_control *ractl,
 	 * everything up to the end of the file is.
 	 */
 	if (hole <= index || hole - index > max || hole >= eof)
-		return false;
+		return RA_MARKER_NOTHING;
 	if (folio && hole - index > max / 2 &&
 	    ra_leave_to_owner(ractl->mapping, folio,
-			      index + DIV_ROUND_UP(hole - index, 2), hole)) {
-		*pattern = RA_PATTERN_DEFER;
-		return true;
-	}
+			      index + DIV_ROUND_UP(hole - index, 2), hole))
+		return RA_MARKER_LEFT;
 	size = get_next_ra_size(hole - index + req, max);
 	ra_set_window(ra, hole, size, size);
-	return true;
+	return RA_MARKER_TAKEN;
 }
 
 /*
@@ -948,7 +952,8 @@ static unsigned int ra_next_order(struct readahead_control *ractl,
 	if (folio) {
 		/*
 		 * The state keeps the order asked for, or, where a large
-		 * folio could not be allocated, the largest obtained.
+		 * folio could not be allocated, one that makes this window
+		 * ask one order below the refused one.
 		 */
 		prev = pattern == RA_PATTERN_SUBSEQUENT ? ra->order :
 			max(ra_window_order(ractl->mapping, folio, ra->start),
@@ -1050,9 +1055,17 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 			*pattern = RA_PATTERN_DEFER;
 			return true;
 		}
-		*pattern = RA_PATTERN_MARKER;
-		return ra_try_marker(ractl, others ? folio : NULL, req, max,
-				     eof, pattern);
+		switch (ra_try_marker(ractl, others ? folio : NULL, req, max,
+				      eof)) {
+		case RA_MARKER_TAKEN:
+			*pattern = RA_PATTERN_MARKER;
+			return true;
+		case RA_MARKER_LEFT:
+			*pattern = RA_PATTERN_DEFER;
+			return true;
+		default:
+			return false;
+		}
 	}
 
 	if (req > max) {

@@ -1,2 +1,2 @@
 # The state keeps the order asked for after a failed allocation.
-/^\t\tractl->ra->order = got;$/d
+s/o - 1 - RA_ORDER_STEP : 0;$/ractl->ra->order : ractl->ra->order;/

@@ -115,9 +115,9 @@ static void end_of_file(void)
 
 /*
  * When no folio above order 2 can be had, the rest of the window is read
- * as order 0, and only its marker is marked.  The state keeps the order
- * the window obtained, so that the next one asks two orders above that,
- * not above what failed.
+ * as order 0, and only its marker is marked.  The state keeps an order
+ * such that the next window asks one order below the refused one, not
+ * two above it.
  */
 static void allocation_failure(void)
 {
@@ -132,12 +132,13 @@ static void allocation_failure(void)
 	EXPECT_STR("folios", h_folios(),
 		   "92-95:2* 96-123:0");
 	EXPECT_INT("one marker per window", marked_folios(h_folios()), 1);
-	EXPECT_INT("the order obtained kept", f->file.f_ra.order, 2);
+	EXPECT_INT("the order kept: one below the refused 4, less the step",
+		   f->file.f_ra.order, 1);
 	h_log_reset();
 	shim_alloc_order_limit = UINT_MAX;
 	h_read_seq(f, 90, 3);
-	EXPECT_STR("the next window ramps from it", h_folios(),
-		   "124-127:2* 128-143:4 144-151:3 152-155:2");
+	EXPECT_STR("the next window asks order 3", h_folios(),
+		   "124-127:2* 128-151:3 152-155:2");
 }
 
 /* Cached pages inside a window: the folios that would hold them are read
