@@ -142,7 +142,7 @@ matrix: tree
 		OUT=$(BUILD)/sim matrix
 
 check: tree
-	@$(SCRIPTS)/deps.sh $(FUZZ_DEPS) $(QEMU_DEPS) $(DOC_DEPS)
+	@$(SCRIPTS)/deps.sh $(FUZZ_DEPS) $(QEMU_DEPS) $(DOC_DEPS) linux-libc-dev
 	@$(SCRIPTS)/run-tests.sh
 
 # The spindle nbdkit filter (tools/testing/readahead/nbd): build, unit tests;

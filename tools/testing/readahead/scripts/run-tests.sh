@@ -24,6 +24,10 @@
 #               refusing garbage, the trace read by the analyzer
 #   qemu-ioerror  read errors injected with blkdebug (EIO exactly where the
 #               disk fails, the rest verified, readahead shrinking)
+#   qemu-fuse   the patched kernel with KASAN reading ahead into a FUSE
+#               mount past its congestion threshold (our own server):
+#               every path that reads outside the file's window, every
+#               byte verified, no oops
 #   series      make series' patches (format-patch) apply in order with
 #               patch(1) and carry no binary diff (no checkpatch, no build)
 #   checkpatch  scripts/checkpatch.pl on mm/readahead.c and every patch
@@ -154,7 +158,7 @@ checkpatch() {
 }
 
 tap_begin
-echo "1..15"
+echo "1..16"
 stage harness "unit tests, ours and pristine 6.1" harness
 stage analyzer "trace parsing, summaries and flags" \
 	env OUT="$build/analyzer" sh "$rt/analyzer/tests/run.sh"
@@ -173,6 +177,8 @@ stage kernel "mm/readahead.c in the patched 6.1 tree" kernel
 stage qemu-smoke "the patched kernel booted, fio verified, debugfs checked" \
 	"$rt/qemu/smoke.sh"
 stage qemu-ioerror "read errors injected with blkdebug" "$rt/qemu/ioerror.sh"
+stage qemu-fuse "a congested FUSE mount under KASAN, every stateless path" \
+	"$rt/qemu/fuse.sh"
 stage series "the patches apply with patch(1), no binary diffs" series
 stage checkpatch "scripts/checkpatch.pl, no error" checkpatch
 stage docs "kernel-doc and reStructuredText, no warning" \
