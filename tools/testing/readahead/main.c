@@ -38,6 +38,9 @@ static int write_sample_trace(const char *path)
 	int i, k;
 
 	ra_impl = &ra_ours;
+	/* The plain filesystem and memory, whatever the last test left. */
+	h_fs = (struct h_fs_behaviour){ .take = ULONG_MAX };
+	shim_totalram_pages = 262144;
 	h_log_reset();
 	shim_trace_sink = h_trace_collect;
 	shim_tracepoint_sink = h_tracepoint_collect;
