@@ -20,13 +20,12 @@
 
 /* ---- logs ---- */
 
-#define LOG_CHARS	(1 << 20)
-#define MAX_IO_REQS	4096
 #define MAX_FILES	64
 
+/* A log as text; it grows as needed, and reads "" when empty. */
 struct text {
-	char buf[LOG_CHARS];
-	size_t len;
+	char *buf;
+	size_t len, cap;
 };
 
 static struct text windows_log, io_log, calls_log, trace_log, tp_log;
@@ -34,10 +33,31 @@ static struct text folios_log;
 /* The folios of the request the filesystem is reading. */
 static struct folio_runs folio_run;
 
-static struct h_io_req io_reqs[MAX_IO_REQS];
-static unsigned long nr_io_reqs;
+/* Every request since the last h_log_reset(); grows as needed. */
+static struct h_io_req *io_reqs;
+static unsigned long nr_io_reqs, io_reqs_cap;
 static unsigned long pages_submitted, all_cached_calls, major_faults;
 static unsigned long sync_calls, ra_calls, cached_in_windows;
+
+static void text_grow(struct text *t, size_t need)
+{
+	size_t cap = t->cap ? t->cap : 4096;
+
+	while (cap < need)
+		cap *= 2;
+	t->buf = realloc(t->buf, cap);
+	if (!t->buf)
+		shim_bug(__FILE__, __LINE__, "out of host memory");
+	t->cap = cap;
+}
+
+static void text_clear(struct text *t)
+{
+	if (!t->cap)
+		text_grow(t, 1);
+	t->len = 0;
+	t->buf[0] = '\0';
+}
 
 static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 {
@@ -46,31 +66,37 @@ static void text_add(struct text *t, const char *sep, const char *fmt, ...)
 
 	if (t->len && sep)
 		text_add(t, NULL, "%s", sep);
-	va_start(ap, fmt);
-	n = vsnprintf(t->buf + t->len, sizeof(t->buf) - t->len, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof(t->buf) - t->len)
-		shim_bug(__FILE__, __LINE__, "harness log full");
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			shim_bug(__FILE__, __LINE__, "harness log format");
+		if ((size_t)n < t->cap - t->len)
+			break;
+		text_grow(t, t->len + n + 1);
+	}
 	t->len += n;
 }
 
 void h_log_reset(void)
 {
-	windows_log.len = calls_log.len = trace_log.len = 0;
-	tp_log.len = folios_log.len = 0;
-	windows_log.buf[0] = calls_log.buf[0] = '\0';
-	trace_log.buf[0] = tp_log.buf[0] = folios_log.buf[0] = '\0';
+	text_clear(&windows_log);
+	text_clear(&calls_log);
+	text_clear(&trace_log);
+	text_clear(&tp_log);
+	text_clear(&folios_log);
 	nr_io_reqs = pages_submitted = all_cached_calls = major_faults = 0;
 	sync_calls = ra_calls = cached_in_windows = 0;
 	shim_pages_added = shim_pages_removed = 0;
 }
 
-const char *h_windows(void) { return windows_log.buf; }
-const char *h_folios(void) { return folios_log.buf; }
-const char *h_calls(void) { return calls_log.buf; }
-const char *h_trace(void) { return trace_log.buf; }
+const char *h_windows(void) { return windows_log.buf ?: ""; }
+const char *h_folios(void) { return folios_log.buf ?: ""; }
+const char *h_calls(void) { return calls_log.buf ?: ""; }
+const char *h_trace(void) { return trace_log.buf ?: ""; }
 
-const char *h_tracepoint(void) { return tp_log.buf; }
+const char *h_tracepoint(void) { return tp_log.buf ?: ""; }
 
 void h_trace_collect(const char *line)
 {
@@ -149,8 +175,12 @@ static const struct ra_call_observer h_observer = {
 static void record_io(struct address_space *mapping, pgoff_t first,
 		      unsigned long nr, pgoff_t marked, bool single)
 {
-	if (nr_io_reqs == MAX_IO_REQS)
-		shim_bug(__FILE__, __LINE__, "harness I/O log full");
+	if (nr_io_reqs == io_reqs_cap) {
+		io_reqs_cap = io_reqs_cap ? 2 * io_reqs_cap : 4096;
+		io_reqs = realloc(io_reqs, io_reqs_cap * sizeof(*io_reqs));
+		if (!io_reqs)
+			shim_bug(__FILE__, __LINE__, "out of host memory");
+	}
 	io_reqs[nr_io_reqs++] = (struct h_io_req){ mapping, first, nr, marked,
 						   single };
 	pages_submitted += nr;
@@ -166,8 +196,7 @@ const char *h_io(void)
 {
 	unsigned long i;
 
-	io_log.len = 0;
-	io_log.buf[0] = '\0';
+	text_clear(&io_log);
 	for (i = 0; i < nr_io_reqs; i++) {
 		const struct h_io_req *r = &io_reqs[i];
 

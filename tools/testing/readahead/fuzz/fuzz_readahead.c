@@ -30,15 +30,24 @@
  *                           io_pages (320, 0, 32, 2048)
  *   operations              one opcode byte, one reader byte, arguments
  *
- * The pristine pass caps read_ahead_kb at PRISTINE_RA_KB: 6.1 does not
- * bound windows by memory (ours does), and a 1 TB window would not fit.
+ * Both passes cap read_ahead_kb at MAX_RA_KB: neither bounds forced
+ * readahead by memory (one call reads up to read_ahead_kb, as 6.1 does),
+ * and 6.1 does not bound windows by it either; a 1 TB read would not fit.
+ * The harness's tests take read_ahead_kb of 1 TB (tests/badinput.c).
  */
 #define MAX_READERS	4
 #define MAX_OPS		256
 #define CACHE_LIMIT	1024	/* pages; more and the cache is dropped */
 #define READ_CAP	(128 * PAGE_SIZE)	/* bytes a read may copy */
 #define WORK_LIMIT	(1UL << 18)	/* pages submitted per pass */
-#define PRISTINE_RA_KB	4096UL
+#define MAX_RA_KB	4096UL
+/*
+ * Folios the pristine pass may allocate between two operations that set
+ * no budget of their own: 6.1's window underflows when a filesystem
+ * declines pages (one of this fuzzer's findings), and the windows it then
+ * asks for would take the fuzzer's memory.  Ours has no such bound.
+ */
+#define PRISTINE_ALLOC_BUDGET	(1L << 18)
 #define READ_TOP	(((LLONG_MAX >> PAGE_SHIFT) - 255) << PAGE_SHIFT)
 #define MAX_RW_COUNT	(INT_MAX & ~(PAGE_SIZE - 1))
 
@@ -136,6 +145,12 @@ static uint64_t get64(void) { return get(8); }
 static bool is_ours(void)
 {
 	return ra_impl == &ra_ours;
+}
+
+/* The allocation budget a pass runs with when no operation sets one. */
+static long default_alloc_budget(void)
+{
+	return is_ours() ? -1 : PRISTINE_ALLOC_BUDGET;
 }
 
 /* ---- reporting ---- */
@@ -901,8 +916,13 @@ static void op_fs(void)
 
 	h_fs.take = take[sel % 8];
 	h_fs.expand_align = sel & 8 ? 1UL << (get8() % 7) : 0;
-	/* FUSE past its congestion threshold reads rac->ra. */
-	h_fs.congested = sel & 16;
+	/*
+	 * FUSE past its congestion threshold reads rac->ra.  Ours only:
+	 * 6.1's window underflows when the filesystem declines pages (a
+	 * finding of this fuzzer), and on a congested FUSE the window it
+	 * then asks for outgrows the fuzzer's memory.
+	 */
+	h_fs.congested = is_ours() && (sel & 16);
 	if (h_fs.expand_align > s.align_hi)
 		s.align_hi = h_fs.expand_align;
 }
@@ -1091,7 +1111,7 @@ static void op_alloc_fail(struct reader *r, int reader)
 		op_readahead(reader);
 		break;
 	}
-	shim_alloc_budget = -1;
+	shim_alloc_budget = default_alloc_budget();
 	shim_alloc_order_limit = UINT_MAX;
 }
 
@@ -1121,14 +1141,14 @@ static unsigned long pick_ra_kb(void)
 	}
 }
 
-static unsigned long ra_kb_for_impl(unsigned long kb)
+static unsigned long ra_kb_capped(unsigned long kb)
 {
-	return is_ours() ? kb : min(kb, PRISTINE_RA_KB);
+	return min(kb, MAX_RA_KB);
 }
 
 static void op_ra_kb(void)
 {
-	unsigned long kb = ra_kb_for_impl(pick_ra_kb());
+	unsigned long kb = ra_kb_capped(pick_ra_kb());
 
 	/* As writing read_ahead_kb in sysfs: new opens and FADV_NORMAL. */
 	s.owner->bdi.ra_pages = kb * 1024 / PAGE_SIZE;
@@ -1267,13 +1287,13 @@ static void run_pass(const struct ra_impl *impl, const uint8_t *data,
 	shim_trace_sink = fz_trace;
 	h_debugfs_write(ENABLE, "0");
 	h_debugfs_write(STATS, "0");
-	shim_alloc_budget = -1;
+	shim_alloc_budget = default_alloc_budget();
 	h_fs = (struct h_fs_behaviour){ .take = ULONG_MAX };
 
 	s.size = pick_size();
 	verbose = getenv("FUZZ_VERBOSE");
 	s.eof = DIV_ROUND_UP((u64)s.size, PAGE_SIZE);
-	ra_kb = ra_kb_for_impl(pick_ra_kb());
+	ra_kb = ra_kb_capped(pick_ra_kb());
 	shim_totalram_pages = pick_memory();
 	s.memcap = max(shim_totalram_pages / 256, VM_READAHEAD_PAGES);
 	s.nr = 1 + get8() % MAX_READERS;
