@@ -303,7 +303,7 @@ verdict cpu $v "ours <= pristine: $1 of $2 lines"
 
 echo "== qemu (make bench: the latest table, $QEMUTAB)"
 if [ -f "$QEMUTAB" ] && grep -q '^== summary' "$QEMUTAB"; then
-	# report.py's summary: each job against issue 15's targets, the
+	# report.py's summary: each job against the QEMU targets, the
 	# shared jobs paired with their one-reader variants.
 	sed -n '/^== summary/,/ PASS (sh\/so/p' "$QEMUTAB" > "$OUT/qemu.txt"
 	sed 's/^/  /' "$OUT/qemu.txt"

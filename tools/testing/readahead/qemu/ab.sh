@@ -27,7 +27,7 @@
 # sizes and pages read twice, the ratio patched/pristine, requests and
 # mean request size per disk, major faults; then each shared job beside
 # its one-reader variant (jobs/spindle/solo/) and a summary line per job
-# and variant with the verdict against issue 15's targets; all of it is
+# and variant with the verdict against the QEMU targets; all of it is
 # also saved as OUTDIR/table.txt.  Exits non-zero if a guest failed (crash, hang,
 # fio verify error, checksum mismatch) or a run read faster than the
 # disks allow (a broken benchmark: something was cached).

@@ -33,7 +33,7 @@ cache, so only the disk side can be compared with the throttled limit.
 The kernel flavour of a run is the name of its kernel's object
 directory (build/kbuild-FLAVOUR).
 
-Readers sharing a file (issue 15): a job whose file says "# solo-of:
+Readers sharing a file: a job whose file says "# solo-of:
 JOB" (jobs/spindle/solo/) is JOB with one reader per file; its tables
 pair with JOB's of the same file system, scheduler, disks and vCPUs,
 once the two job files (ctl/job.fio of the runs) are found to differ
@@ -42,7 +42,7 @@ the same disks, so the shared job's distinct disk-side MB/s (disk bytes
 less the pages blktrace saw read twice, over the fio run) over the solo
 job's is the disk-side throughput of N readers of a file against what
 one reader of that file gets on the same disk, scheduler and CPUs.
-The summary judges every table by the QEMU targets of issue 15:
+The summary judges every table by the QEMU targets:
 patched/pristine disk MB/s (medians) >= 1.00, >= 1.10 where pristine's
 shared/solo is below 0.90.
 """
@@ -608,7 +608,7 @@ def judge_all(groups, pairs):
              'solo': jr[0].solo_of is not None, 'shsolo': {}}
         x['ratio'] = ratio(x['patched'], x['pristine'])
         # fio's CPU s/GB, judged on icount runs only (instructions;
-        # issue 11: patched <= pristine): on multi-threaded TCG it is
+        # the CPU target: patched <= pristine): on multi-threaded TCG it is
         # host noise.  Exact per process, where /proc/stat's busy ticks
         # sample short bursts (README, "CPU time: icount").
         x['icount'] = jr[0].cpu_mode == 'icount'
@@ -662,7 +662,7 @@ def print_pairs(groups, pairs, res):
         return
     print()
     print('== readers sharing a file: each shared job beside its one-reader'
-          ' variant (issue 15) ==')
+          ' variant ==')
     print('shared/solo: distinct disk-side MB/s (disk bytes less pages read'
           ' twice, over the fio run)')
     print('of the shared job (N readers per file) over that of its solo'
@@ -699,12 +699,12 @@ def print_summary(groups, res):
     print('== summary: disk-side MB/s, medians of R; patched/pristine >= %.2f,'
           ' >= %.2f where pristine' % (TARGET, TARGET_LOSS))
     print('   loses more than %d%% to one reader of the same file'
-          ' (shared/solo < %.2f; issue 15) ==' % (100 * LOSS, 1 - LOSS))
+          ' (shared/solo < %.2f) ==' % (100 * LOSS, 1 - LOSS))
     icount = any(x['icount'] for x in res.values())
     if icount:
         print('   CPU: icount runs, fio\'s processes\' CPU s per GB fio'
               ' read (instructions, 1 s = 1e9):')
-        print('   patched <= pristine (issue 11); MB/s on the host clock')
+        print('   patched <= pristine; MB/s on the host clock')
     cpuhdr = ' %8s %8s %7s %5s' % ('CPU pri', 'CPU pat', 'CPU rat',
                                    'CPU') if icount else ''
     print('%-30s %5s %9s %9s %7s %7s %7s %7s %7s%s' %
