@@ -64,6 +64,21 @@ need() {
 	done
 }
 
+# build_kernel_tap FLAVOUR LOG: build-kernel.sh FLAVOUR, its output in
+# LOG, as one TAP check "FLAVOUR kernel builds"; on failure the log's
+# tail, the plan, and exit.  Sets $kernel to the bzImage's path.
+build_kernel_tap() {
+	if "$QDIR/build-kernel.sh" "$1" >"$2" 2>&1; then
+		tap_ok "$1 kernel builds ($(grep -o 'built in [0-9]*s' "$2"))"
+	else
+		tail -n 20 "$2" | tap_diag_file
+		tap_not_ok "$1 kernel builds (log: $2)"
+		tap_end
+		exit
+	fi
+	kernel=$(tail -n 1 "$2")
+}
+
 # Kernel reports in console logs or dmesg files ("splats"): prints every
 # matching line (at most 20, with the file name), nothing when clean.
 # Covers BUG/WARNING (also lockdep's and DEBUG_ATOMIC_SLEEP's), KASAN,

@@ -58,14 +58,7 @@ need python3 python3
 
 # --- 1. Kernel --------------------------------------------------------------
 klog="$out/build.log"
-if "$QDIR/build-kernel.sh" sanitized > "$klog" 2>&1; then
-	tap_ok "sanitized kernel builds ($(grep -o 'built in [0-9]*s' "$klog"))"
-else
-	tail -n 20 "$klog" | tap_diag_file
-	tap_not_ok "sanitized kernel builds (log: $klog)"
-	tap_end; exit
-fi
-kernel=$(tail -n 1 "$klog")
+build_kernel_tap sanitized "$klog"
 config="$(kobj_dir sanitized)/.config"
 nopt=$(grep -cE '^CONFIG_[A-Za-z0-9_]+=' "$QDIR/sanitized.config")
 missing=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$QDIR/sanitized.config" |
