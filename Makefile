@@ -79,7 +79,7 @@ PATCHED	:= $(BUILD)/linux-patched
 KOBJ	:= $(BUILD)/kobj
 
 # Debian packages: compiler, the kernel source, what a kernel build needs.
-DEPS	:= gcc make libc6-dev xz-utils patch perl $(KSRC_PKG) \
+DEPS	:= gcc make libc6-dev xz-utils patch perl $(KSRC_PKG) $(OLD_PKG) \
 	   flex bison bc libelf-dev libssl-dev sparse gnuplot-nox
 # libFuzzer (make fuzz, make check).
 FUZZ_DEPS := clang libclang-rt-14-dev
@@ -107,7 +107,8 @@ deps:
 	@$(SCRIPTS)/deps.sh $(DEPS)
 
 tree: deps
-	@$(SCRIPTS)/unpack-tree.sh $(TREE)
+	@$(SCRIPTS)/unpack-tree.sh $(TREE) $(KSRC_PKG)
+	@$(SCRIPTS)/unpack-tree.sh $(BUILD)/$(OLD_DIR) $(OLD_PKG)
 
 harness: tree
 	@$(MAKE) -s -C tools/testing/readahead TREE=$(TREE) \

@@ -303,17 +303,32 @@ static bool ra_page_cached(struct address_space *mapping, pgoff_t index)
 }
 
 /*
+ * The smallest folio order @mapping takes (its blocks may be larger than
+ * a page), and the largest (0 where it takes no large folios).
+ */
+static inline unsigned int ra_min_order(struct address_space *mapping)
+{
+	return mapping_min_folio_order(mapping);
+}
+
+static inline unsigned int ra_max_order(struct address_space *mapping)
+{
+	return mapping_max_folio_order(mapping);
+}
+
+/*
  * The order of the folio to add at @index, with @left pages before the
- * end of the window or its marker and @order the window's order: folios
- * are naturally aligned, end inside the window and do not straddle the
- * marker, and the page cache of 6.1 takes no order-1 folios.
+ * end of the window or its marker, @order the window's order and @min the
+ * mapping's smallest: folios are naturally aligned, end inside the
+ * window and do not straddle the marker.  No order-1 folio is read where
+ * order 0 will do: the page cache of 6.1 takes none.
  */
 static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
-				 unsigned int order)
+				 unsigned int order, unsigned int min)
 {
 	/* The bit of @order stands in for the alignment of index 0. */
 	order = min_t(unsigned int, __ffs(index | 1UL << order), ilog2(left));
-	return order == 1 ? 0 : order;
+	return order == 1 && !min ? 0 : order;
 }
 
 /*
@@ -357,18 +372,19 @@ static void ra_gather_folio(struct readahead_control *ractl,
 	ractl->_nr_pages += nr;
 }
 
-/* A hole at @index: submit the batch before it, restart after it. */
-static void ra_gather_skip(struct readahead_control *ractl, pgoff_t index)
+/* A hole before @next: submit the batch before it, restart at @next. */
+static void ra_gather_skip(struct readahead_control *ractl, pgoff_t next)
 {
 	read_pages(ractl);
-	ractl->_index = index + 1;
+	ractl->_index = next;
 }
 
 /*
  * Read @nr_to_read pages from the readahead index in order-0 folios,
  * marking the page @lookahead_size pages before the end (none for 0).
  * Cached pages are skipped, and each run of missing pages is submitted
- * as one request; when a page cannot be allocated, reading stops.
+ * as one request; when a page cannot be allocated, or the page cache has
+ * no memory for it, reading stops.
  * Returns the number of pages submitted.  Most windows are read here:
  * it is ra_read_folios() for order 0, without what large folios need
  * (and without its larger frame).
@@ -389,16 +405,21 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
 		struct folio *folio = NULL;
 
 		if (!ra_page_cached(mapping, index)) {
+			int err;
+
 			folio = filemap_alloc_folio(gfp, 0);
 			if (!folio)
 				break;
-			if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
+			err = filemap_add_folio(mapping, folio, index, gfp);
+			if (err < 0) {
 				folio_put(folio);
+				if (err == -ENOMEM)
+					break;
 				folio = NULL;
 			}
 		}
 		if (!folio) {
-			ra_gather_skip(ractl, index);
+			ra_gather_skip(ractl, index + 1);
 			continue;
 		}
 		ra_gather_folio(ractl, folio, 1, index == mark);
@@ -415,12 +436,13 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
  * there, so that the asynchronous part is exactly what follows, and it is
  * the only one marked.  Cached pages are skipped, and each run of missing
  * pages is submitted as one request.  Where a large folio would
- * overlap a cached page, the pages it would have held are read as order
- * 0; when a large folio cannot be allocated, the rest of the window is
- * read as order 0, and the state keeps an order such that the next
- * window asks one order below the refused one; when a page cannot be,
- * reading stops.  Returns the number of pages
- * submitted.
+ * overlap a cached page, the pages it would have held are read in the
+ * mapping's smallest folios; when a large folio cannot be allocated, the
+ * rest of the window is, and the state keeps an order such that the next
+ * window asks one order below the refused one; when a smallest folio
+ * cannot be, or the page cache has no memory for one, reading stops.
+ * The index, the length and the marker are multiples of the smallest
+ * folio (see ra_read_aligned()).  Returns the number of pages submitted.
  */
 static unsigned long ra_read_folios(struct readahead_control *ractl,
 				    unsigned long nr_to_read,
@@ -431,33 +453,33 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 	pgoff_t index = readahead_index(ractl);
 	pgoff_t end = index + nr_to_read;
 	pgoff_t mark = ra_mark_index(end, nr_to_read, lookahead_size);
-	/* Order 0 before this index, large folios from it on. */
+	/* The smallest folios before this index, large ones from it on. */
 	pgoff_t small_end = index;
+	unsigned int min = ra_min_order(mapping);
 	gfp_t gfp = readahead_gfp_mask(mapping);
 	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long nr, added = 0;
 
 	for (; index != end; index += nr) {
-		unsigned int o = 0;
+		unsigned int o = min;
 		struct folio *folio;
+		int err;
 
-		nr = 1;
-		if (index >= small_end) {
+		if (index >= small_end)
 			/* Up to the marker, or else the end. */
 			o = ra_fit_order(index, (index < mark ? mark : end) -
-					 index, order);
-			nr = 1UL << o;
-		}
+					 index, order, min);
+		nr = 1UL << o;
 		/* A large folio finds cached pages when it is added. */
-		if (!o && ra_page_cached(mapping, index))
+		if (o == min && ra_page_cached(mapping, index))
 			goto skip;
 		folio = filemap_alloc_folio(gfp, o);
 		if (!folio) {
-			if (!o)
+			if (o == min)
 				break;
 			/*
-			 * No large folio to be had: order 0 from here on, and
-			 * the next window asks one order below this one.
+			 * No large folio to be had: the smallest from here on,
+			 * and the next window asks one order below this one.
 			 */
 			if (ractl->ra)
 				ractl->ra->order = o > RA_ORDER_STEP ?
@@ -466,10 +488,13 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 			nr = 0;
 			continue;
 		}
-		if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
+		err = filemap_add_folio(mapping, folio, index, gfp);
+		if (err < 0) {
 			folio_put(folio);
-			if (o) {
-				/* A cached page in its range: these as order 0. */
+			if (err == -ENOMEM)
+				break;
+			if (o > min) {
+				/* A cached page in its range: the smallest here. */
 				small_end = index + nr;
 				nr = 0;
 				continue;
@@ -480,10 +505,45 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 		added += nr;
 		continue;
 skip:
-		ra_gather_skip(ractl, index);
+		ra_gather_skip(ractl, index + nr);
 	}
 	ra_gather_end(ractl, nofs);
 	return added;
+}
+
+/*
+ * Read @nr_to_read pages from the readahead index on a mapping whose
+ * folios are at least of order min (blocks larger than pages), in
+ * folios of up to @order, up to @eof: the read is widened to whole
+ * smallest folios, down from the index and up to the end, which the
+ * last folio may pass; the marker moves to the start of its folio.  A
+ * read clipped at @eof is marked nowhere, as ra_read_upto()'s.
+ */
+static noinline unsigned long
+ra_read_aligned(struct readahead_control *ractl, unsigned long nr_to_read,
+		unsigned long lookahead_size, unsigned int order, pgoff_t eof)
+{
+	unsigned int min = ra_min_order(ractl->mapping);
+	unsigned long nr = 1UL << min;
+	pgoff_t index = readahead_index(ractl);
+	pgoff_t start = round_down(index, nr);
+	pgoff_t end, mark;
+
+	eof = eof > ULONG_MAX - nr ? round_down(ULONG_MAX, nr) :
+	      round_up(eof, nr);
+	if (start >= eof || !nr_to_read)
+		return 0;
+	if (nr_to_read > eof - index) {
+		end = eof;
+		mark = end;
+	} else {
+		end = round_up(index + nr_to_read, nr);
+		mark = lookahead_size && lookahead_size <= nr_to_read ?
+		       round_down(index + nr_to_read - lookahead_size, nr) :
+		       end;
+	}
+	ractl->_index = start;
+	return ra_read_folios(ractl, end - start, end - mark, max(order, min));
 }
 
 /**
@@ -504,7 +564,11 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 			     unsigned long nr_to_read,
 			     unsigned long lookahead_size)
 {
-	ra_read_pages(ractl, nr_to_read, lookahead_size);
+	if (unlikely(ra_min_order(ractl->mapping)))
+		ra_read_aligned(ractl, nr_to_read, lookahead_size, 0,
+				ULONG_MAX);
+	else
+		ra_read_pages(ractl, nr_to_read, lookahead_size);
 }
 EXPORT_SYMBOL_GPL(page_cache_ra_unbounded);
 
@@ -530,6 +594,9 @@ ra_read_upto(struct readahead_control *ractl, unsigned long nr_to_read,
 {
 	pgoff_t index = readahead_index(ractl);
 
+	if (unlikely(ra_min_order(ractl->mapping)))
+		return ra_read_aligned(ractl, nr_to_read, lookahead_size,
+				       order, eof);
 	if (index >= eof)
 		return 0;
 	if (nr_to_read > eof - index) {
@@ -896,9 +963,7 @@ ra_try_marker(struct readahead_control *ractl, struct folio *folio,
 static unsigned int ra_order(struct address_space *mapping,
 			     unsigned int order)
 {
-	if (!mapping_large_folio_support(mapping))
-		return 0;
-	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
+	return min(order, ra_max_order(mapping));
 }
 
 /*
@@ -929,7 +994,7 @@ static unsigned int ra_window_order(struct address_space *mapping,
 	if (entry && !xa_is_value(entry))
 		order = max(order, folio_order(entry));
 	rcu_read_unlock();
-	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
+	return min(order, ra_max_order(mapping));
 }
 
 /*
@@ -960,7 +1025,7 @@ static unsigned int ra_next_order(struct readahead_control *ractl,
 			    order);
 		order = prev + RA_ORDER_STEP;
 	}
-	return min_t(unsigned int, order, MAX_PAGECACHE_ORDER);
+	return min(order, ra_max_order(ractl->mapping));
 }
 
 /*
@@ -1386,8 +1451,13 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	if ((vmf->vma->vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
 
+	/*
+	 * A hit counts against the misses, but not on a folio that was
+	 * evicted and read again: a file whose pages come back so thrashes,
+	 * and reading it ahead only adds to it.
+	 */
 	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss)
+	if (mmap_miss && !folio_test_workingset(folio))
 		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
 
 	/* Most faults hit unmarked folios: nothing more to do for them. */
@@ -1430,10 +1500,11 @@ static int ra_syscall_file_check(struct file *file)
 ssize_t ksys_readahead(int fd, loff_t offset, size_t count)
 {
 	struct fd f = fdget(fd);
-	ssize_t err = ra_syscall_file_check(f.file);
+	ssize_t err = ra_syscall_file_check(fd_file(f));
 
 	if (!err)
-		err = vfs_fadvise(f.file, offset, count, POSIX_FADV_WILLNEED);
+		err = vfs_fadvise(fd_file(f), offset, count,
+				  POSIX_FADV_WILLNEED);
 	fdput(f);
 	return err;
 }
@@ -1451,7 +1522,7 @@ COMPAT_SYSCALL_DEFINE4(readahead, int, fd, compat_arg_u64_dual(offset),
 }
 #endif
 
-/* Add a locked order-0 folio at @index to @ractl's mapping. */
+/* Add a locked folio of the smallest order at @index to @ractl's mapping. */
 static int ra_expand_one(struct readahead_control *ractl, pgoff_t index)
 {
 	struct address_space *mapping = ractl->mapping;
@@ -1460,7 +1531,7 @@ static int ra_expand_one(struct readahead_control *ractl, pgoff_t index)
 
 	if (ra_page_cached(mapping, index))
 		return -EEXIST;
-	folio = filemap_alloc_folio(gfp, 0);
+	folio = filemap_alloc_folio(gfp, ra_min_order(mapping));
 	if (!folio)
 		return -ENOMEM;
 	if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
@@ -1480,8 +1551,9 @@ static int ra_expand_one(struct readahead_control *ractl, pgoff_t index)
  * @new_start: The wanted first byte.
  * @new_len: The wanted length in bytes from @new_start.
  *
- * Adds locked folios below and above the request so that it covers the
- * wanted range, for filesystems whose I/O unit is larger than a page.
+ * Adds locked folios of the mapping's smallest order below and above the
+ * request so that it covers the wanted range, widened to whole such
+ * folios, for filesystems whose I/O unit is larger than a page.
  * Growing stops at the first page that is already cached or cannot be
  * allocated, so the caller must look at the request again afterwards.
  * Pages added at the top extend the window in @ractl->ra.
@@ -1490,20 +1562,23 @@ void readahead_expand(struct readahead_control *ractl,
 		      loff_t new_start, size_t new_len)
 {
 	struct file_ra_state *ra = ractl->ra;
-	pgoff_t first = new_start >> PAGE_SHIFT;
-	pgoff_t end = (new_start + new_len + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	unsigned long nr = 1UL << ra_min_order(ractl->mapping);
+	pgoff_t first = round_down(new_start >> PAGE_SHIFT, nr);
+	pgoff_t end = round_up((new_start + new_len + PAGE_SIZE - 1) >>
+			       PAGE_SHIFT, nr);
 
 	/* Downwards first: the request must stay one contiguous range. */
-	for (; ractl->_index > first; ractl->_index--, ractl->_nr_pages++) {
-		if (ra_expand_one(ractl, ractl->_index - 1))
+	for (; ractl->_index > first; ractl->_index -= nr) {
+		if (ra_expand_one(ractl, ractl->_index - nr))
 			return;
+		ractl->_nr_pages += nr;
 	}
-	for (; ractl->_index + ractl->_nr_pages < end; ractl->_nr_pages++) {
+	for (; ractl->_index + ractl->_nr_pages < end; ractl->_nr_pages += nr) {
 		if (ra_expand_one(ractl, ractl->_index + ractl->_nr_pages))
 			return;
 		if (ra) {
-			ra->size++;
-			ra->async_size++;
+			ra->size += nr;
+			ra->async_size += nr;
 		}
 	}
 }

@@ -27,6 +27,7 @@
 #define READAHEAD_TRACE_FMT		READAHEAD_TRACE_FMT_NAME("%s")
 #define READAHEAD_TRACE_NAME_LEN	32
 #define READAHEAD_TRACE_MISS_LEN	20
+#define READAHEAD_TRACE_PATTERN_LEN	16
 
 #endif /* _TRACE_READAHEAD_FORMAT */
 
@@ -51,7 +52,7 @@ TRACE_EVENT(readahead,
 		fault, miss, actual),
 
 	TP_STRUCT__entry(
-		__string(pattern, pattern)
+		__array(char, pattern, READAHEAD_TRACE_PATTERN_LEN)
 		__field(pid_t, pid)
 		__array(char, comm, TASK_COMM_LEN)
 		__field(dev_t, dev)
@@ -68,7 +69,7 @@ TRACE_EVENT(readahead,
 	),
 
 	TP_fast_assign(
-		__assign_str(pattern, pattern);
+		strscpy(__entry->pattern, pattern, sizeof(__entry->pattern));
 		__entry->pid = task_pid_nr(current);
 		memcpy(__entry->comm, current->comm, TASK_COMM_LEN);
 		__entry->dev = inode->i_sb->s_dev;
@@ -94,7 +95,7 @@ TRACE_EVENT(readahead,
 	),
 
 	TP_printk(READAHEAD_TRACE_FMT,
-		  __get_str(pattern), __entry->pid, __entry->comm,
+		  __entry->pattern, __entry->pid, __entry->comm,
 		  MAJOR(__entry->dev), MINOR(__entry->dev), __entry->bdev,
 		  __entry->ino, __entry->name, __entry->index, __entry->req,
 		  __entry->start, __entry->size, __entry->async_size,

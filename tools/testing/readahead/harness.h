@@ -52,9 +52,17 @@ struct ra_impl {
 #define RA_IMPL_NO_FAULT_AROUND		0x2u
 /* The implementation prints its own trace lines through pr_info(). */
 #define RA_IMPL_OWN_TRACE		0x4u
+/*
+ * The page cache of 6.1: page_cache_next_miss() that finds no hole
+ * returns the last index it looked at (6.12 returns the one after), and
+ * no mapping has a minimum folio order.  Pristine 6.1, and ours built as
+ * the 6.1 backport.
+ */
+#define RA_IMPL_PAGE_CACHE_61		0x8u
 
 extern const struct ra_impl ra_ours;
-extern const struct ra_impl ra_pristine;
+extern const struct ra_impl ra_pristine;	/* 6.12 */
+extern const struct ra_impl ra_pristine61;
 
 /* ---- files ---- */
 

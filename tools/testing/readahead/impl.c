@@ -1,25 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * impl.c - the two readahead implementations as tables of entry points.
+ * impl.c - ours as a table of entry points (impl_pristine.c has the
+ * pristine peers').
  *
- * "ours" is the project's mm/readahead.c; "pristine" is Linux 6.1's,
- * compiled from the unpacked tree with its symbols renamed to pristine_*.
- * Each gets a vfs_fadvise() that reads ahead with its own
- * force_page_cache_ra(), as readahead(2) does in the kernel.
+ * "ours" is the project's mm/readahead.c, or its 6.1 backport when built
+ * with RA_OURS_BASE_61 (the page cache then behaves as 6.1's).  It gets a
+ * vfs_fadvise() that reads ahead with its own force_page_cache_ra(), as
+ * readahead(2) does in the kernel.
  */
 #include "harness.h"
-#include "pristine.h"
+
+#ifdef RA_OURS_BASE_61
+#define RA_OURS_FLAGS	RA_IMPL_PAGE_CACHE_61
+#else
+#define RA_OURS_FLAGS	0
+#endif
 
 int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice)
 {
 	return h_generic_fadvise(force_page_cache_ra, file, offset, len,
-				 advice);
-}
-
-int pristine_vfs_fadvise(struct file *file, loff_t offset, loff_t len,
-		     int advice)
-{
-	return h_generic_fadvise(pristine_force_page_cache_ra, file, offset, len,
 				 advice);
 }
 
@@ -35,18 +34,5 @@ const struct ra_impl ra_ours = {
 	.fadvise = vfs_fadvise,
 	.fault_sync = page_cache_mmap_sync_ra,
 	.fault_async = page_cache_mmap_async_ra,
-};
-
-const struct ra_impl ra_pristine = {
-	.name = "pristine",
-	.state_init = pristine_file_ra_state_init,
-	.sync_ra = pristine_page_cache_sync_ra,
-	.async_ra = pristine_page_cache_async_ra,
-	.force_ra = pristine_force_page_cache_ra,
-	.unbounded = pristine_page_cache_ra_unbounded,
-	.expand = pristine_readahead_expand,
-	.ksys_readahead = pristine_ksys_readahead,
-	.fadvise = pristine_vfs_fadvise,
-	.fault_sync = pristine_fault_sync,
-	.fault_async = pristine_fault_async,
+	.flags = RA_OURS_FLAGS,
 };

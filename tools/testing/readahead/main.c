@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - the readahead harness: every area against both implementations.
+ * main.c - the readahead harness: every area against ours and both
+ * pristine kernels.
  *
  * Usage: ra_harness [TRACE_FILE]
  * With TRACE_FILE, also writes there the trace of four readers sharing a
@@ -97,7 +98,8 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-	const struct ra_impl *impls[] = { &ra_ours, &ra_pristine };
+	const struct ra_impl *impls[] = { &ra_ours, &ra_pristine,
+					  &ra_pristine61 };
 	unsigned int i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);

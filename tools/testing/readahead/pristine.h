@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pristine.h - the pristine 6.1 readahead entry points, as renamed by
- * pristine_names.h, and the 6.1 page fault policy the harness models.
+ * pristine.h - a pristine kernel's readahead entry points, as renamed by
+ * pristine_names.h (pristine61_names.h renames them again for 6.1), and
+ * the page fault policy the harness models for both.
  */
 #ifndef RA_PRISTINE_H
 #define RA_PRISTINE_H

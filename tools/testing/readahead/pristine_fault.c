@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pristine_fault.c - the page fault readahead policy of Linux 6.1.
+ * pristine_fault.c - the page fault readahead policy of Linux 6.1 and
+ * 6.12, the same in both.
  *
- * In 6.1 this policy lives in mm/filemap.c, outside the pristine
+ * In both this policy lives in mm/filemap.c, outside the pristine
  * readahead.c the harness compiles beside ours, so the harness states it
  * here, from its documented behaviour, calling its renamed entry points:
  * a VM_HUGEPAGE mapping reads from the start of the fault's PMD, even

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pristine_names.h - renames for the pristine 6.1 mm/readahead.c.
+ * pristine_names.h - renames for a pristine mm/readahead.c (6.12, or 6.1
+ * with pristine61_names.h after it).
  *
  * Force-included (-include) when the harness compiles the pristine file,
  * so that its entry points become pristine_* and it links beside ours in

@@ -6,8 +6,9 @@
  * forwards here.  This file owns the types (folio, address_space, inode,
  * file, readahead_control, vm_fault) and the small inline helpers; the
  * page cache behind them is pagecache.c, the filesystem and descriptor
- * table are fs.c.  Only what the real file and the pristine 6.1 file use
- * is here, with the kernel's meaning.
+ * table are fs.c.  Only what the real file and the pristine 6.12 and 6.1
+ * files use is here, with the kernel's meaning; where the two kernels
+ * differ (the descriptor API, folio orders), both spellings are here.
  */
 #ifndef RA_SHIM_H
 #define RA_SHIM_H
@@ -60,6 +61,8 @@ typedef unsigned int u32;
 void shim_bug(const char *file, int line, const char *what);
 #define BUG_ON(c) do { if (c) shim_bug(__FILE__, __LINE__, #c); } while (0)
 #define VM_BUG_ON_FOLIO(c, f) BUG_ON(c)
+#define VM_BUG_ON(c) BUG_ON(c)
+#define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
 #define WARN_ON_ONCE(c) ({						\
 	bool _c = (c);							\
 									\
@@ -261,6 +264,8 @@ struct address_space {
 	gfp_t gfp_mask;
 	unsigned long nrpages;		/* pages in i_pages, as 6.1 counts */
 	bool large_folios;
+	/* 6.12: the smallest folio order the file takes (block > page). */
+	unsigned int min_order;
 };
 
 struct backing_dev_info {
@@ -295,6 +300,29 @@ static inline gfp_t readahead_gfp_mask(struct address_space *mapping)
 static inline bool mapping_large_folio_support(struct address_space *m)
 {
 	return m->large_folios;
+}
+
+/* 6.12's folio order bounds of a mapping; 6.1 has neither. */
+static inline unsigned int mapping_min_folio_order(struct address_space *m)
+{
+	return m->min_order;
+}
+
+static inline unsigned long mapping_min_folio_nrpages(struct address_space *m)
+{
+	return 1UL << m->min_order;
+}
+
+static inline unsigned int mapping_max_folio_order(struct address_space *m)
+{
+	return m->large_folios ? MAX_PAGECACHE_ORDER : 0;
+}
+
+/* @index rounded down to the mapping's smallest folio. */
+static inline pgoff_t mapping_align_index(struct address_space *m,
+					  pgoff_t index)
+{
+	return round_down(index, mapping_min_folio_nrpages(m));
 }
 
 static inline void filemap_invalidate_lock_shared(struct address_space *m) { (void)m; }
@@ -367,6 +395,17 @@ struct fd {
 
 struct fd fdget(int fd);
 static inline void fdput(struct fd f) { (void)f; }
+
+/* 6.12's accessors, and its CLASS(fd, f)(fd): fdget(), fdput() at exit. */
+#define fd_file(f)	((f).file)
+#define fd_empty(f)	(!(f).file)
+typedef struct fd class_fd_t;
+static inline void class_fd_destructor(struct fd *f) { fdput(*f); }
+#define class_fd_constructor(fd) fdget(fd)
+#define CLASS(name, var)						\
+	class_##name##_t var						\
+	__attribute__((__cleanup__(class_##name##_destructor))) =	\
+	class_##name##_constructor
 
 #ifndef POSIX_FADV_NORMAL
 #define POSIX_FADV_NORMAL	0

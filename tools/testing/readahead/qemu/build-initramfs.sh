@@ -46,7 +46,7 @@ need xz-utils xz
 for p in $progs; do
 	need "$p" "$p"
 done
-"$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE"
+"$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE" "$BASE_PKG"
 
 out="$QB/initramfs$suffix.cpio.gz"
 stamp="$QB/initramfs$suffix.stamp"

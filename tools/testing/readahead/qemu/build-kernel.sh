@@ -44,7 +44,7 @@ for t in gcc make flex bison bc perl xz patch; do
 done
 need libelf-dev /usr/include/gelf.h
 need libssl-dev /usr/include/openssl/ssl.h
-"$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE"
+"$SCRIPTS/unpack-tree.sh" "$PRISTINE_TREE" "$BASE_PKG"
 if [ "$flavour" != pristine ]; then
 	"$SCRIPTS/kernel-tree.sh" "$PRISTINE_TREE" "$PATCHED_TREE" "$TOP"
 fi

@@ -16,15 +16,34 @@ QB="$BUILD/qemu"
 # The TAP helpers the test scripts print their checks with.
 # shellcheck source=../scripts/tap.sh
 . "$SCRIPTS/tap.sh"
-# The kernel source package and where it is unpacked (KSRC_PKG, KSRC_DIR).
+# The kernel source packages and where they are unpacked (scripts/config).
 # shellcheck source=../scripts/config
 . "$SCRIPTS/config"
-PRISTINE_TREE="$BUILD/$KSRC_DIR"
-PATCHED_TREE="$BUILD/linux-patched"
+# RA_BASE: the kernel the scripts build and boot, 6.12 (the series' base,
+# the default) or 6.1 (its backport).  The 6.1 kernels' object
+# directories and labels end in -6.1.
+case ${RA_BASE:-6.12} in
+6.12)
+	BASE_PKG=$KSRC_PKG
+	PRISTINE_TREE="$BUILD/$KSRC_DIR"
+	PATCHED_TREE="$BUILD/linux-patched"
+	KOBJ_SUFFIX=
+	;;
+6.1)
+	BASE_PKG=$OLD_PKG
+	PRISTINE_TREE="$BUILD/$OLD_DIR"
+	PATCHED_TREE="$BUILD/linux-patched-6.1"
+	KOBJ_SUFFIX=-6.1
+	;;
+*)
+	echo "RA_BASE=$RA_BASE: the bases are 6.12 and 6.1" >&2
+	exit 2
+	;;
+esac
 
 # Kernel object directory (make O=) of a kernel flavour.
 kobj_dir() {
-	echo "$BUILD/kbuild-$1"
+	echo "$BUILD/kbuild-$1$KOBJ_SUFFIX"
 }
 
 # Source tree of a kernel flavour.

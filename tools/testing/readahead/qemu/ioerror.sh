@@ -41,7 +41,7 @@ need e2fsprogs debugfs dumpe2fs
 need qemu-system-x86 qemu-system-x86_64
 
 # --- The bad blocks, their sectors, the expected content ----------------
-work="$QB/ioerror"
+work="$QB/ioerror$KOBJ_SUFFIX"
 mkdir -p "$work"
 disks=$("$QDIR/make-disks.sh" 2 2 8 | tail -n 1) || die "make-disks failed"
 "$QDIR/build-initramfs.sh" rel > "$work/initramfs.log" 2>&1 ||

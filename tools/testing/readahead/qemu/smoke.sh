@@ -3,7 +3,8 @@
 #
 # Usage: smoke.sh          (from anywhere; as root on a fresh Debian 12)
 #
-# Owns the CI checks of the real-kernel bench: build the patched 6.1
+# Owns the CI checks of the real-kernel bench: build the patched 6.12
+# (RA_BASE=6.1: the backport)
 # kernel (incremental), boot it under qemu-system-x86_64 -accel tcg with
 # two vCPUs and the short jobs/smoke.fio on two spindle disks (nbdkit
 # and the spindle filter, XFS, BFQ; every block verified by fio, every
@@ -24,7 +25,7 @@
 set -u
 . "$(dirname "$0")/common.sh"
 
-out="$QB/smoke"
+out="$QB/smoke$KOBJ_SUFFIX"
 res="$out/results"
 tap_begin
 start=$(date +%s)
@@ -32,7 +33,7 @@ start=$(date +%s)
 need python3 python3
 
 # --- 1. Kernel ------------------------------------------------------------
-klog="$QB/smoke-build.log"
+klog="$QB/smoke$KOBJ_SUFFIX-build.log"
 mkdir -p "$QB"
 if "$QDIR/build-kernel.sh" patched > "$klog" 2>&1; then
 	tap_ok "patched kernel builds ($(grep -o 'built in [0-9]*s' "$klog"))"
@@ -44,7 +45,7 @@ fi
 kernel=$(tail -n 1 "$klog")
 
 # --- 2. Boot and job --------------------------------------------------------
-rlog="$QB/smoke-run.log"
+rlog="$QB/smoke$KOBJ_SUFFIX-run.log"
 if "$QDIR/run-guest.sh" -t -c -s 600 "$kernel" "$QDIR/jobs/smoke.fio" \
 		"$out" > "$rlog" 2>&1; then
 	tap_ok "guest boots, runs fio and exits by itself ($(cat "$out/wall-seconds")s)"

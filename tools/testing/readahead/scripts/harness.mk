@@ -2,10 +2,10 @@
 #
 # harness.mk - the objects every program built on the harness links: its
 # core (page cache, filesystem, read and fault paths, debugfs, fadvise),
-# ours (OURS: mm/readahead.c, or a mutated copy) and the pristine 6.1
-# file.  Included by the harness's, the fuzzer's and the CPU bench's
-# Makefiles, which set TOP, TREE, OURS, CC, CFLAGS and HOBJ (the object
-# directory) first.  Gives what shims.mk gives (HINCLUDES, HHEADERS...)
+# ours (OURS: mm/readahead.c, or a mutated copy), the pristine 6.12 file
+# (TREE) and the pristine 6.1 one (OLD_TREE).  Included by the harness's,
+# the fuzzer's and the CPU bench's Makefiles, which set TOP, TREE,
+# OLD_TREE, OURS, CC, CFLAGS and HOBJ (the object directory) first.  Gives what shims.mk gives (HINCLUDES, HHEADERS...)
 # and HOBJS (the objects).
 
 # The includer's "all" stays the default goal, not the first rule here.
@@ -13,9 +13,10 @@
 
 include $(dir $(lastword $(MAKEFILE_LIST)))shims.mk
 HCORE	= shim.c pagecache.c debugfs.c fadvise.c harness.c ra_call.c \
-	  filemap.c folio_runs.c impl.c pristine_fault.c
+	  filemap.c folio_runs.c impl.c impl_pristine.c pristine_fault.c
 HOBJS	= $(patsubst %.c,$(HOBJ)/%.o,$(HCORE)) $(HOBJ)/ours/readahead.o \
-	  $(HOBJ)/pristine/readahead.o
+	  $(HOBJ)/pristine/readahead.o $(HOBJ)/pristine61/readahead.o \
+	  $(HOBJ)/pristine61/impl_pristine.o $(HOBJ)/pristine61/pristine_fault.o
 
 $(HOBJ)/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
 	@mkdir -p $(dir $@)
@@ -34,3 +35,16 @@ $(HOBJ)/pristine/readahead.c: $(TREE)/mm/readahead.c
 
 $(HOBJ)/pristine/readahead.o: $(HOBJ)/pristine/readahead.c $(HHEADERS)
 	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine_names.h -c -o $@ $<
+
+# The pristine 6.1 file and the pristine glue again, renamed pristine61_*.
+$(HOBJ)/pristine61/readahead.c: $(OLD_TREE)/mm/readahead.c
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(HOBJ)/pristine61/readahead.o: $(HOBJ)/pristine61/readahead.c $(HHEADERS)
+	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine_names.h \
+		-include $(HARNESS_DIR)/pristine61_names.h -c -o $@ $<
+
+$(HOBJ)/pristine61/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine61_names.h -c -o $@ $<

@@ -5,12 +5,17 @@
 #
 # PATCHED_TREE is a separate, full copy of Debian's kernel source (made
 # with unpack-tree.sh, never by touching PRISTINE_TREE), with
-#   1. REPO_ROOT/patches/series applied, quilt style: one patch file name
-#      per line (relative to REPO_ROOT/patches), in apply order; blank
-#      lines and '#' comments are ignored; a missing or empty series means
-#      no patches.  Each patch is applied with patch -p1, without fuzz.
+#   1. the series applied, quilt style: one patch file name per line, in
+#      apply order; blank lines and '#' comments are ignored; a missing or
+#      empty series means no patches.  Each patch is applied with
+#      patch -p1, without fuzz.
 #   2. the project-owned whole files (OWNED_FILES, relative to REPO_ROOT)
 #      copied over the tree's versions.
+# Which series is read from the package PRISTINE_TREE was unpacked from
+# (its .unpacked stamp): the base (KSRC_PKG of scripts/config) takes
+# REPO_ROOT/patches/series; the older LTS (OLD_PKG) takes the backport's,
+# REPO_ROOT/BACKPORT/patches/series, and its mm/readahead.c is the base's
+# with REPO_ROOT/BACKPORT/readahead.c.patch applied.
 #
 # Re-running is cheap and idempotent.  PATCHED_TREE/.readahead-patches
 # records "sha1  name" of every applied patch (and the OWNED_FILES list);
@@ -57,8 +62,25 @@ if [ -e "$tree" ] &&
 	exit 1
 fi
 
+pkg=$(cat "$pristine/.unpacked")
+case $pkg in
+"$KSRC_PKG")
+	pdir="$repo/patches"
+	owned_patch=
+	;;
+"$OLD_PKG")
+	pdir="$repo/$BACKPORT/patches"
+	owned_patch="$repo/$BACKPORT/readahead.c.patch"
+	;;
+*)
+	echo "$me: $pristine holds '$pkg', neither $KSRC_PKG nor $OLD_PKG;" \
+		"unpack it again with $scripts/unpack-tree.sh" >&2
+	exit 1
+	;;
+esac
+
 # Work out the wanted stamp: "sha1  name" per series entry, in order.
-series="$repo/patches/series"
+series="$pdir/series"
 want=$(mktemp)
 oldtouched=$(mktemp)
 trap 'rm -f "$want" "$oldtouched"' EXIT
@@ -72,18 +94,18 @@ if [ -f "$series" ]; then
 				"names (applied with -p1) are supported" >&2
 			exit 1
 		fi
-		if [ ! -f "$repo/patches/$name" ]; then
+		if [ ! -f "$pdir/$name" ]; then
 			echo "$me: $series lists $name, but" \
-				"$repo/patches/$name does not exist" >&2
+				"$pdir/$name does not exist" >&2
 			exit 1
 		fi
-		sum=$(sha1sum < "$repo/patches/$name")
+		sum=$(sha1sum < "$pdir/$name")
 		echo "${sum%% *}  $name"
 	done >> "$want"
 fi
 
 unpack() {
-	"$scripts/unpack-tree.sh" "$tree"
+	"$scripts/unpack-tree.sh" "$tree" "$pkg"
 }
 
 # The files (-p1 stripped) a patch changes, creates, deletes or renames.
@@ -115,13 +137,13 @@ else
 		echo "$f"
 	done > "$touched"
 	grep -v '^owned: ' "$want" | while read -r _ name; do
-		echo "$me: applying patches/$name"
-		patch_files "$repo/patches/$name" >> "$touched"
+		echo "$me: applying ${pdir#"$repo"/}/$name"
+		patch_files "$pdir/$name" >> "$touched"
 		if ! patch -d "$tree" -p1 --forward --batch --fuzz=0 \
 				--no-backup-if-mismatch -s \
-				< "$repo/patches/$name"; then
-			echo "$me: patches/$name does not apply cleanly to" \
-				"$KSRC_PKG (after the patches before it" \
+				< "$pdir/$name"; then
+			echo "$me: $name does not apply cleanly to" \
+				"$pkg (after the patches before it" \
 				"in the series); rejects are left in $tree" >&2
 			exit 1
 		fi
@@ -137,15 +159,25 @@ else
 	cp "$want" "$stamp"
 fi
 
-# Copy the owned files over the tree when their content differs.
+# Copy the owned files over the tree when their content differs (the
+# backport's mm/readahead.c: the base's, patched).
 for f in $OWNED_FILES; do
 	if [ ! -f "$repo/$f" ]; then
 		echo "$me: owned file $repo/$f is missing" >&2
 		exit 1
 	fi
-	if ! cmp -s "$repo/$f" "$tree/$f"; then
+	cp "$repo/$f" "$tree/$f.tmp"
+	if [ -n "$owned_patch" ] && [ "$f" = mm/readahead.c ] &&
+			! patch -s --fuzz=0 --no-backup-if-mismatch -r - \
+				"$tree/$f.tmp" < "$owned_patch"; then
+		rm -f "$tree/$f.tmp"
+		echo "$me: $owned_patch does not apply to $f" >&2
+		exit 1
+	fi
+	if cmp -s "$tree/$f.tmp" "$tree/$f"; then
+		rm -f "$tree/$f.tmp"
+	else
 		echo "$me: updating $f"
-		cp "$repo/$f" "$tree/$f.tmp"
 		mv "$tree/$f.tmp" "$tree/$f"
 	fi
 done

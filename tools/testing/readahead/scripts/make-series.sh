@@ -74,7 +74,7 @@ done
 cd "$git_dir"
 git init -q
 git add -A
-g commit -q -m "Linux 6.1 (Debian $KSRC_PKG): pristine files"
+g commit -q -m "Linux ${KSRC_PKG#linux-source-} (Debian $KSRC_PKG): pristine files"
 base=$(git rev-parse HEAD)
 
 # Git's test for a binary file: a NUL byte in the first 8000.

@@ -5,7 +5,8 @@
 #
 # Stages, each one test of the top-level TAP stream, its own TAP shown
 # under it as "# " lines, kselftest style:
-#   harness     every unit test against ours and the pristine 6.1 file
+#   harness     every unit test against ours and the pristine 6.12 and 6.1
+#               files, then again with ours as the 6.1 backport
 #   analyzer    the trace analyzer on the 2009 trace and crafted input
 #   harness-trace  the analyzer on the harness's trace (log and
 #               tracepoint lines: the same tables)
@@ -18,12 +19,14 @@
 #               medians measured on QEMU (qemu/ab-reference.txt)
 #   replay      the historical reference models (exact windows, traces)
 #   fuzz        libFuzzer over the harness: corpus replay, then 120 s
-#   kernel      mm/readahead.c compiled in the patched 6.1 tree, W=1 (C=1)
+#   kernel      mm/readahead.c compiled in the patched 6.12 tree and in
+#               the 6.1 backport's, W=1 (C=1)
 #   qemu-smoke  the patched kernel built and booted under QEMU: a short
 #               fio job with verification, the stats table, trace_enable
 #               refusing garbage, the trace read by the analyzer
 #   qemu-ioerror  read errors injected with blkdebug (EIO exactly where the
 #               disk fails, the rest verified, readahead shrinking)
+#   qemu-smoke-6.1, qemu-ioerror-6.1  the same, the 6.1 backport
 #   qemu-fuse   the patched kernel with KASAN reading ahead into a FUSE
 #               mount past its congestion threshold (our own server):
 #               every path that reads outside the file's window, every
@@ -44,6 +47,7 @@ top=$(cd "$scripts/../../../.." && pwd)
 . "$scripts/tap.sh"
 build="$top/build"
 tree="$build/$KSRC_DIR"
+old_tree="$build/$OLD_DIR"
 rt="$top/tools/testing/readahead"
 cd "$top" || exit 1
 mkdir -p "$build"
@@ -74,8 +78,13 @@ stage() {
 }
 
 harness() {
-	make -s -C "$rt" TREE="$tree" OUT="$build/harness" &&
-		"$build/harness/ra_harness" "$build/harness/sample.trace"
+	make -s -C "$rt" TREE="$tree" OLD_TREE="$old_tree" \
+		OUT="$build/harness" &&
+		"$build/harness/ra_harness" "$build/harness/sample.trace" &&
+		echo "# ours as the 6.1 backport:" &&
+		make -s -C "$rt" TREE="$tree" OLD_TREE="$old_tree" BASE=6.1 \
+			OUT="$build/harness-6.1" &&
+		"$build/harness-6.1/ra_harness"
 }
 
 # analyze_ok TRACE OUT: the analyzer reads TRACE, every line parsed.
@@ -100,7 +109,8 @@ harness_trace() {
 }
 
 sim() {
-	make -s -C "$rt/sim" TREE="$tree" OUT="$build/sim" test
+	make -s -C "$rt/sim" TREE="$tree" OLD_TREE="$old_tree" \
+		OUT="$build/sim" test
 }
 
 # The simulator's traces (7 disks through mmap, scaled) read cleanly.
@@ -121,17 +131,26 @@ sim_traces() {
 kernel() {
 	kconf="$rt/kernel"
 	tap_begin
-	if "$scripts/kernel-tree.sh" "$tree" "$build/linux-patched" "$top"; then
-		tap_check "mm/readahead.c, READAHEAD_TRACE=y" \
-			"$scripts/kernel-compile-check.sh" \
-			"$build/linux-patched" "$build/kobj"
-		tap_check "mm/readahead.c, READAHEAD_TRACE off" \
-			"$scripts/kernel-compile-check.sh" \
-			"$build/linux-patched" "$build/kobj-notrace" \
-			"$kconf/qemu.config" "$kconf/notrace.config"
-	else
-		tap_not_ok "the patched kernel tree"
-	fi
+	for base in 6.12 6.1; do
+		if [ $base = 6.12 ]; then
+			pristine=$tree sfx=
+		else
+			pristine=$old_tree sfx=-6.1
+		fi
+		if "$scripts/kernel-tree.sh" "$pristine" \
+				"$build/linux-patched$sfx" "$top"; then
+			tap_check "$base: mm/readahead.c, READAHEAD_TRACE=y" \
+				"$scripts/kernel-compile-check.sh" \
+				"$build/linux-patched$sfx" "$build/kobj$sfx"
+			tap_check "$base: mm/readahead.c, READAHEAD_TRACE off" \
+				"$scripts/kernel-compile-check.sh" \
+				"$build/linux-patched$sfx" \
+				"$build/kobj$sfx-notrace" \
+				"$kconf/qemu.config" "$kconf/notrace.config"
+		else
+			tap_not_ok "the patched $base kernel tree"
+		fi
+	done
 	tap_end
 }
 
@@ -150,7 +169,7 @@ series() {
 checkpatch() {
 	tap_begin
 	for f in mm/readahead.c include/trace/events/readahead.h \
-			patches/*.patch; do
+			patches/*.patch backport/6.1/patches/*.patch; do
 		[ -f "$f" ] || continue
 		tap_check "checkpatch $f" "$scripts/checkpatch.sh" "$tree" "$f"
 	done
@@ -158,25 +177,30 @@ checkpatch() {
 }
 
 tap_begin
-echo "1..16"
-stage harness "unit tests, ours and pristine 6.1" harness
+echo "1..18"
+stage harness "unit tests, ours and pristine 6.12 and 6.1" harness
 stage analyzer "trace parsing, summaries and flags" \
 	env OUT="$build/analyzer" sh "$rt/analyzer/tests/run.sh"
 stage harness-trace "the harness's trace, analyzed" harness_trace
-stage sim "JBOD simulator, ours and pristine 6.1" sim
+stage sim "JBOD simulator, ours and pristine 6.12 and 6.1" sim
 stage sim-traces "the simulator's traces, analyzed" sim_traces
 stage nbd "the spindle filter's delays (the model alone, no nbdkit)" \
 	make -s -C "$rt/nbd" OUT="$build/nbd" test
 stage calibrate "the simulator against the QEMU bench's medians" \
 	"$rt/qemu/calibrate.sh" "$rt/qemu/ab-reference.txt"
 stage replay "the 2.6.30 and 2.6.31-rc1 reference models" \
-	make -s -C "$rt/replay" TREE="$tree" BUILD="$build" test
+	make -s -C "$rt/replay" TREE="$tree" OLD_TREE="$old_tree" BUILD="$build" \
+	test
 stage fuzz "the committed corpus, then 120 s of libFuzzer" \
 	sh "$rt/fuzz/run.sh" 120
-stage kernel "mm/readahead.c in the patched 6.1 tree" kernel
+stage kernel "mm/readahead.c in the patched 6.12 and 6.1 trees" kernel
 stage qemu-smoke "the patched kernel booted, fio verified, debugfs checked" \
 	"$rt/qemu/smoke.sh"
 stage qemu-ioerror "read errors injected with blkdebug" "$rt/qemu/ioerror.sh"
+stage qemu-smoke-6.1 "the 6.1 backport booted, fio verified, debugfs checked" \
+	env RA_BASE=6.1 "$rt/qemu/smoke.sh"
+stage qemu-ioerror-6.1 "the 6.1 backport, read errors injected" \
+	env RA_BASE=6.1 "$rt/qemu/ioerror.sh"
 stage qemu-fuse "a congested FUSE mount under KASAN, every stateless path" \
 	"$rt/qemu/fuse.sh"
 stage series "the patches apply with patch(1), no binary diffs" series

@@ -2,19 +2,21 @@
 /*
  * main.c - ra_sim: run fio jobs on a simulated JBOD with real readahead.
  *
- *   ra_sim [--impl ours|pristine|both] [--define NAME=VALUE]...
+ *   ra_sim [--impl ours|pristine|pristine-6.1|both|all]
+ *          [--define NAME=VALUE]...
  *          [--seed N] [--trace FILE] [--timeline FILE] [--blktrace DIR]
  *          [--folios FILE] MACHINE.disks JOBS.fio
  *
  * Owns the command line and one run: parse both files (an error in
  * either stops everything before anything runs), build the machine,
  * create the files, start the readers, run the event loop to the end,
- * report.  With --impl both (the default) ours and the pristine 6.1 file
- * run in two child processes at once, from the same inputs; their
- * reports are printed ours first.  --trace, --timeline and --folios (the
- * folios of each ->readahead call, fs.c) then write FILE.ours and
- * FILE.pristine, --blktrace the disks' blktrace files in
- * DIR/ours/ and DIR/pristine/ (blktrace.c).  A binary that links the
+ * report.  "pristine" is the pristine 6.12 file, "pristine-6.1" the 6.1
+ * one.  With --impl both (the default) ours and pristine 6.12 run in two
+ * child processes at once, from the same inputs, with --impl all the
+ * three; their reports are printed ours first.  --trace, --timeline and
+ * --folios (the folios of each ->readahead call, fs.c) then write
+ * FILE.ours, FILE.pristine (and FILE.pristine-6.1), --blktrace the disks'
+ * blktrace files in DIR/ours/, DIR/pristine/... (blktrace.c).  A binary that links the
  * replay models (tools/testing/readahead/replay/) also runs --impl
  * MODEL, writing FILE.MODEL and DIR/MODEL/.
  */
@@ -41,7 +43,8 @@ static uint64_t seed_arg;
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: ra_sim [--impl ours|pristine|both|MODEL] [--define NAME=VALUE]...\n"
+		"usage: ra_sim [--impl ours|pristine|pristine-6.1|both|all|MODEL]\n"
+		"              [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
 		"              [--blktrace DIR] [--folios FILE] MACHINE.disks JOBS.fio\n"
 		"       ra_sim --list-impls   (the models this binary can run)\n");
@@ -290,7 +293,9 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc - i != 2 || (strcmp(impl, "ours") && strcmp(impl, "both") &&
-			      strcmp(impl, "pristine") && !replay_impl(impl)))
+			      strcmp(impl, "pristine") && strcmp(impl, "all") &&
+			      strcmp(impl, ra_pristine61.name) &&
+			      !replay_impl(impl)))
 		usage();
 	if (diskdesc_parse(argv[i]) || jobfile_parse(argv[i + 1]) ||
 	    make_files())
@@ -304,14 +309,19 @@ int main(int argc, char **argv)
 		run(&ra_ours, stdout);
 	} else if (!strcmp(impl, "pristine")) {
 		run(&ra_pristine, stdout);
+	} else if (!strcmp(impl, ra_pristine61.name)) {
+		run(&ra_pristine61, stdout);
 	} else {
-		const struct ra_impl *impls[2] = { &ra_ours, &ra_pristine };
-		FILE *outs[2];
-		pid_t pids[2];
+		const struct ra_impl *impls[3] = {
+			&ra_ours, &ra_pristine, &ra_pristine61
+		};
+		int nr = strcmp(impl, "all") ? 2 : 3;
+		FILE *outs[3];
+		pid_t pids[3];
 		int k, status, failed = 0;
 
 		fflush(stdout);
-		for (k = 0; k < 2; k++) {
+		for (k = 0; k < nr; k++) {
 			outs[k] = tmpfile();
 			if (!outs[k])
 				sim_die("sim: cannot create a temporary file");
@@ -324,12 +334,12 @@ int main(int argc, char **argv)
 				_exit(0);
 			}
 		}
-		for (k = 0; k < 2; k++) {
+		for (k = 0; k < nr; k++) {
 			if (waitpid(pids[k], &status, 0) < 0 ||
 			    !WIFEXITED(status) || WEXITSTATUS(status))
 				failed = 1;
 			copy_out(outs[k]);
-			if (!k)
+			if (k < nr - 1)
 				printf("\n");
 		}
 		if (failed) {

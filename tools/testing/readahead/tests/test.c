@@ -4,11 +4,11 @@
  *
  * Owns the pass/fail accounting, the per-test set-up and tear-down
  * (fresh logs, default memory size, every file closed and every folio
- * freed afterwards) and the table of observations where ours and the
- * pristine 6.1 file differ.
+ * freed afterwards) and the table of observations where ours, the
+ * pristine 6.12 file and the pristine 6.1 file differ.
  *
  * Only ours' runs are tests ("ok N - ours NAME", TAP, tests/test.h).  A
- * run of the pristine file states nothing exact about it, so it is a
+ * run of a pristine file states nothing exact about it, so it is a
  * record, not a pass: a "# rec" line with the number of observations and
  * invariants it had, and a failed test only when one of its invariants
  * did not hold.
@@ -19,11 +19,13 @@
 
 #define MAX_OBS		512
 #define OBS_CHARS	256
+/* Ours, pristine 6.12, pristine 6.1. */
+#define NR_SIDES	3
 
 struct observation {
 	char key[96];
-	char value[2][OBS_CHARS];	/* [0] ours, [1] pristine */
-	bool seen[2];
+	char value[NR_SIDES][OBS_CHARS];	/* as side() numbers them */
+	bool seen[NR_SIDES];
 };
 
 static struct observation obs[MAX_OBS];
@@ -43,7 +45,12 @@ static int pristine_records, pristine_invariants;
 
 static int side(void)
 {
-	return ra_impl == &ra_pristine;
+	return ra_impl == &ra_pristine ? 1 : ra_impl == &ra_pristine61 ? 2 : 0;
+}
+
+bool test_base_61(void)
+{
+	return ra_impl->flags & RA_IMPL_PAGE_CACHE_61;
 }
 
 void test_set_fs(const char *name, const struct h_fs_behaviour *fs)
@@ -177,23 +184,37 @@ void test_run(const char *name, void (*fn)(void))
 
 void test_print_differences(void)
 {
-	int i, n = 0;
+	static const char *const names[NR_SIDES] = {
+		"ours:         ", "pristine 6.12:", "pristine 6.1: "
+	};
+	int pairs[NR_SIDES][NR_SIDES] = { { 0 } };
+	int i, a, b, n = 0;
 
 	for (i = 0; i < nr_obs; i++) {
 		struct observation *o = &obs[i];
+		bool differ = false;
 
-		if (!o->seen[0] || !o->seen[1] ||
-		    !strcmp(o->value[0], o->value[1]))
+		for (a = 0; a < NR_SIDES; a++)
+			for (b = a + 1; b < NR_SIDES; b++)
+				if (o->seen[a] && o->seen[b] &&
+				    strcmp(o->value[a], o->value[b])) {
+					pairs[a][b]++;
+					differ = true;
+				}
+		if (!differ)
 			continue;
 		if (!n++)
-			tap_diag("Where ours and pristine 6.1 differ "
-				 "(information, not failures):");
-		tap_diag("  %s\n    ours:     %s\n    pristine: %s",
-			 o->key, o->value[0], o->value[1]);
+			tap_diag("Where ours, pristine 6.12 and pristine 6.1 "
+				 "differ (information, not failures):");
+		tap_diag("  %s", o->key);
+		for (a = 0; a < NR_SIDES; a++)
+			if (o->seen[a])
+				tap_diag("    %s %s", names[a], o->value[a]);
 	}
-	tap_diag("%d of %d observations differ between ours and pristine",
-		 n, nr_obs);
-	tap_diag("pristine 6.1: %d runs recorded, not counted as passes "
-		 "(%d invariants held)", pristine_records,
+	tap_diag("%d of %d observations differ: ours and pristine 6.12 in "
+		 "%d, ours and pristine 6.1 in %d, the two pristine kernels "
+		 "in %d", n, nr_obs, pairs[0][1], pairs[0][2], pairs[1][2]);
+	tap_diag("pristine 6.12 and 6.1: %d runs recorded, not counted as "
+		 "passes (%d invariants held)", pristine_records,
 		 pristine_invariants);
 }

@@ -3,9 +3,10 @@
  * test.h - how a harness test states what it expects.
  *
  * Every test runs once against each implementation.  INVARIANT() must
- * hold for both (nothing past EOF, nothing read twice, no leak...).
+ * hold for all (nothing past EOF, nothing read twice, no leak...).
  * EXPECT_STR()/EXPECT_INT() state the exact result of ours: they fail the
- * test when ours differs, and for the pristine 6.1 file they only record
+ * test when ours differs, and for the pristine 6.12 and 6.1 files they
+ * only record
  * what it did, for the table of differences printed at the end.
  */
 #ifndef RA_TEST_H
@@ -30,6 +31,8 @@ void test_expect_int(const char *file, int line, const char *label,
  * filesystem, where EXPECT_*() hold too.
  */
 void test_set_fs(const char *name, const struct h_fs_behaviour *fs);
+/* Is the run on 6.1's page cache (pristine 6.1, ours as the backport)? */
+bool test_base_61(void);
 
 #define INVARIANT(c) test_invariant(__FILE__, __LINE__, #c, (c))
 /*
