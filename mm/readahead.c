@@ -1081,7 +1081,10 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	/*
 	 * Our own marker, or a miss where our window ends: push the window
 	 * on, unless another reader got there first and the pages of the
-	 * next window are cached already.  A reader alone on its file from
+	 * next window are cached already.  (A miss at the marker is no
+	 * trigger: the asynchronous part was evicted before it was read,
+	 * and the window must hold the page asked for; it is decided
+	 * below, as any miss.)  A reader alone on its file from
 	 * page 0 has exactly the pages before its window's end cached; with
 	 * that count, pages cached beyond would need as many missing before
 	 * it, so the look-up is skipped (and if they are, the window is
@@ -1089,8 +1092,7 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	 * read without the lock: a stale one costs at most a look-up, or
 	 * 6.1's behaviour.
 	 */
-	if (ra->size && (folio ? index == marker :
-			 index == window_end || index == marker) &&
+	if (ra->size && index == (folio ? marker : window_end) &&
 	    !(folio && READ_ONCE(ractl->mapping->nrpages) != window_end &&
 	      ra_page_cached(ractl->mapping, window_end))) {
 		/* The stream has reached the end of the file. */

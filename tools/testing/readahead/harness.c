@@ -453,6 +453,34 @@ void h_set_large_folios(struct h_file *f, bool on)
 	f->file.f_mapping->large_folios = on;
 }
 
+/* Blocks of 2^@order pages: large folios, none smaller (6.12). */
+void h_set_min_order(struct h_file *f, unsigned int order)
+{
+	f->file.f_mapping->large_folios = true;
+	f->file.f_mapping->min_order = order;
+}
+
+/* Reclaim evicts the cached pages @first.. @first + @nr - 1. */
+void h_evict(struct h_file *f, pgoff_t first, unsigned long nr)
+{
+	remove_folios(f->file.f_mapping, first, first + nr - 1, false);
+}
+
+/*
+ * An uptodate folio of @order at @index carrying the readahead marker,
+ * as another reader's window leaves it.
+ */
+void h_populate_marked(struct h_file *f, pgoff_t index, unsigned int order)
+{
+	struct folio *folio = filemap_alloc_folio(GFP_KERNEL, order);
+
+	BUG_ON(filemap_add_folio(f->file.f_mapping, folio, index,
+				 GFP_KERNEL));
+	folio_set_readahead(folio);
+	complete_read(folio);
+	folio_put(folio);
+}
+
 bool h_cached(struct h_file *f, pgoff_t index)
 {
 	return xa_load(&f->file.f_mapping->i_pages, index) != NULL;

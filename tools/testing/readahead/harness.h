@@ -88,6 +88,9 @@ void h_populate(struct h_file *f, pgoff_t first, unsigned long nr);
 bool h_cached(struct h_file *f, pgoff_t index);
 /* Give @f's mapping large folios, as mapping_set_large_folios(). */
 void h_set_large_folios(struct h_file *f, bool on);
+void h_set_min_order(struct h_file *f, unsigned int order);
+void h_evict(struct h_file *f, pgoff_t first, unsigned long nr);
+void h_populate_marked(struct h_file *f, pgoff_t index, unsigned int order);
 bool h_marked(struct h_file *f, pgoff_t index);
 
 /* read(2) of @len bytes at @pos, through 6.1's filemap_read() logic. */
@@ -229,5 +232,9 @@ extern unsigned long shim_pages_added, shim_pages_removed;
 extern long shim_alloc_budget;
 /* Allocations of folios above this order fail (UINT_MAX: none do). */
 extern unsigned int shim_alloc_order_limit;
+/* The addition that fails with -ENOMEM after this many (-1: none). */
+extern long shim_add_enomem_in;
+/* Folios added come back from eviction: PG_workingset. */
+extern bool shim_add_workingset;
 
 #endif /* RA_HARNESS_H */

@@ -78,6 +78,7 @@ static void all_checks(void)
 	badinput_checks();
 	folios_checks();
 	filesystems_checks();
+	fixes_checks();
 }
 
 /*

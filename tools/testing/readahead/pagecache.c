@@ -26,6 +26,14 @@ long shim_live_folios;
 unsigned long shim_pages_added, shim_pages_removed;
 long shim_alloc_budget = -1;	/* allocations left before failing; -1: no limit */
 unsigned int shim_alloc_order_limit = UINT_MAX;	/* larger orders fail */
+/*
+ * Additions to the page cache left before one fails with -ENOMEM, as a
+ * memory cgroup's charge fails at its limit; -1: none fails.  One-shot:
+ * the additions after it succeed again.
+ */
+long shim_add_enomem_in = -1;
+/* Added folios are refaults: they come with PG_workingset. */
+bool shim_add_workingset;
 
 void blk_start_plug(struct blk_plug *plug)
 {
@@ -176,9 +184,15 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	(void)gfp;
 	BUG_ON(folio->mapping);
 	BUG_ON(index & (nr - 1));
+	/* 6.12: never a folio below the mapping's minimum order. */
+	BUG_ON(folio_order(folio) < mapping_min_folio_order(mapping));
 	for (i = 0; i < nr; i++)
 		if (xa_load(xa, index + i))
 			return -EEXIST;
+	if (shim_add_enomem_in >= 0 && !shim_add_enomem_in--)
+		return -ENOMEM;
+	if (shim_add_workingset)
+		shim_set(folio, PG_workingset);
 	while ((xa->count + nr) * 2 > xa->capacity)
 		xa_grow(xa);
 	for (i = 0; i < nr; i++)

@@ -147,6 +147,8 @@ void test_run(const char *name, void (*fn)(void))
 	shim_totalram_pages = 262144;
 	shim_alloc_budget = -1;
 	shim_alloc_order_limit = UINT_MAX;
+	shim_add_enomem_in = -1;
+	shim_add_workingset = false;
 	shim_blkcg_congested = false;
 	h_fs = fs_kind;
 

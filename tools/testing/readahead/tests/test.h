@@ -148,5 +148,6 @@ void trace_checks(void);
 void badinput_checks(void);
 void folios_checks(void);
 void filesystems_checks(void);
+void fixes_checks(void);
 
 #endif /* RA_TEST_H */
