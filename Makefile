@@ -61,10 +61,10 @@
 #                 matrix, readers sharing a file, streams against the
 #                 seek-amortization bound, pages read twice, all-cached
 #                 calls, ours against the 2.6.30 model on the reports'
-#                 machines, bench-cpu (PERF_SIZE, 256m; PERF_SEEDS, the
-#                 matrix's seeds, each row judged on its median run: 1-5;
-#                 8.5 min with PERF_SIZE=64m on two cores, the matrix's
-#                 runs growing with the size)
+#                 machines, bench-cpu, all against pristine 6.12
+#                 (PERF_SIZE, 256m; PERF_SEEDS, the matrix's seeds, each
+#                 row judged on its median run and its lowest: 1-15;
+#                 the matrix's runs grow with the size and the seeds)
 #
 # Everything generated goes to build/ (git-ignored): the pristine tree
 # unpacked from Debian's kernel source package (KSRC_PKG), the patched
@@ -233,7 +233,7 @@ bench-cpu: tree
 	@tools/testing/readahead/bench/bench-cpu.sh $(BUILD)/bench-cpu
 
 PERF_SIZE ?= 256m
-PERF_SEEDS ?= 1 2 3 4 5
+PERF_SEEDS ?= 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
 perf: sim
 	@$(SCRIPTS)/deps.sh gcc make libc6-dev binutils valgrind
 	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \

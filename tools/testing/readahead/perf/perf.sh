@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf.sh - the performance targets of ours against pristine 6.1, each
+# perf.sh - the performance targets of ours against pristine 6.12, each
 # measured and judged PASS or FAIL, in one table.
 #
 # Usage: perf.sh [-s SIZE] [-S SEEDS]
 #   SIZE: the files of every scenario (256m); SEEDS: the matrix's seeds,
-#   each row judged on its median run ("1 2 3 4 5"; see sim/matrix.sh)
+#   each row judged on its median run and its lowest ("1 ... 15"; see
+#   sim/matrix.sh)
 # Environment: SIMOUT (build/sim: ra_sim), REPLAYOUT (build/replay:
 #   ra_sim_replay, linked from SIMOUT's objects: refused otherwise),
 #   CPUOUT (build/bench-cpu), QEMUTAB (build/qemu/ab.txt), OUT
@@ -16,7 +17,8 @@
 # same build gives the same table):
 #   matrix       ours/pristine >= 1.00 on every row of sim/matrix.sh (the
 #                reports' shapes, none/mq-deadline/bfq/cfq, 1/2/8 CPUs,
-#                read(2) and mmap at 4/64/128 KB), the median over SEEDS
+#                read(2) and mmap at 4/64/128 KB), the median over SEEDS,
+#                and no seed of a row below 0.95
 #   shared       N readers of one file get at least 95% of the disk
 #                throughput one reader of that file gets (same disk,
 #                scheduler and CPUs), N = 2 and 4
@@ -51,7 +53,7 @@ CPUOUT=${CPUOUT:-$TOP/build/bench-cpu}
 QEMUTAB=${QEMUTAB:-$TOP/build/qemu/ab.txt}
 OUT=${OUT:-$TOP/build/perf}
 SIZE=256m
-SEEDS="1 2 3 4 5"
+SEEDS="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 SC=$TOP/tools/testing/readahead/sim/scenarios
 D=$OUT/runs
 S=$OUT/scenarios
@@ -191,11 +193,17 @@ echo "== matrix (sim/matrix.sh, files of $SIZE, seeds $SEEDS: the median run)"
 OUT=$SIMOUT SIZE=$SIZE SEEDS=$SEEDS "$TOP/tools/testing/readahead/sim/matrix.sh" \
 	> "$OUT/matrix.txt"
 T=$SIMOUT/matrix/table
-awk 'NR > 2 && $7 < 1 { printf "  %-9s %-11s %4s %-10s ours %s pristine %s ratio %s %s\n", $1, $2, $3, $4, $5, $6, $7, $13 }' "$T" | sort -k10,10n | head -n 12
-set -- $(awk 'NR > 2 { n++; if ($7 < 1) bad++; if (min == "" || $7 < min) min = $7 }
-	END { print n, bad + 0, min }' "$T")
+# A row fails when its median ratio is below 1.00 or, with several seeds,
+# one seed's ratio is below 0.95 (the range's low end).
+awk 'NR > 2 { lo = $13; sub(/\.\..*/, "", lo) }
+     NR > 2 && ($7 < 1 || (lo != "" && lo < 0.95)) { printf "  %-9s %-11s %4s %-10s ours %s pristine %s ratio %s %s\n", $1, $2, $3, $4, $5, $6, $7, $13 }' "$T" | sort -k10,10n | head -n 12
+set -- $(awk 'NR > 2 { n++; lo = $13; sub(/\.\..*/, "", lo)
+		if ($7 < 1 || (lo != "" && lo < 0.95)) bad++
+		if (min == "" || $7 < min) min = $7
+		if (lo != "" && (low == "" || lo < low)) low = lo }
+	END { print n, bad + 0, min, (low == "" ? "-" : low) }' "$T")
 [ "$2" -eq 0 ] && v=PASS || v=FAIL
-verdict matrix $v "ours/pristine >= 1.00: $(($1 - $2)) of $1 rows; lowest $3"
+verdict matrix $v "ours/pristine >= 1.00 (median), no seed < 0.95: $(($1 - $2)) of $1 rows; lowest median $3, lowest seed $4"
 
 echo "== shared: N readers of one file against one reader (ours, disk MB/s)"
 printf '  %-12s %4s %-10s %8s %8s %8s %6s\n' elevator cpus row one two four worst

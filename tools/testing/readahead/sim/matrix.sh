@@ -147,7 +147,7 @@ function ratio() { return p["fraction"] > 0 ? o["fraction"] / p["fraction"] : 0 
 function pair(k) { return o[k] "/" p[k] }
 BEGIN {
 	ns = split(seeds, seed, " ")
-	print "Matrix: ours and pristine 6.1 in the simulator, files of " size "; frac = disk MB/s over the disks\047 streaming limit; ratio = ours/pristine; o/p = ours/pristine" note
+	print "Matrix: ours and pristine 6.12 in the simulator, files of " size "; frac = disk MB/s over the disks\047 streaming limit; ratio = ours/pristine; o/p = ours/pristine" note
 	printf "%-9s %-11s %4s %-10s %7s %7s %6s %11s %11s %11s %13s %11s%s\n", "shape", "elevator", "cpus", "row", "ours", "pristine", "ratio", "reqs/disk", "req_KB", "dup_calls", "all_cached", "read_twice", (ns > 1 ? " range" : "")
 }
 {
