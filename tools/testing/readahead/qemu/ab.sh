@@ -1,5 +1,6 @@
 #!/bin/sh
-# ab.sh - A/B bench: pristine 6.1 against the patched kernel, same jobs.
+# ab.sh - A/B bench: pristine 6.12 against the patched kernel, same jobs
+# (RA_BASE=6.1: the 6.1 backport against pristine 6.1).
 #
 # Usage: ab.sh [-r RUNS] [-o OUTDIR] [-F FS...] [-S SCHED...] [JOB...]
 #   -r  runs per kernel and variant (default 3, 1 to 99)
@@ -9,9 +10,9 @@
 #   -S  I/O schedulers to run, of those the job names ("mq-deadline
 #       bfq"); default: all the job's "# sched:" line names
 #   JOB job names from jobs/spindle/ (spin-4k, spin-128k, spin-mmap:
-#       the spinning-disk set), jobs/spindle/solo/ (spin-4k-solo,
-#       spin-128k-solo, spin-mmap-solo: the same with one reader per
-#       file; both sets are the default) or jobs/ (seq4k, seq64k,
+#       the spinning-disk set without hints; spin-4k-hint, spin-mmap-hint:
+#       with fio's default hints), jobs/spindle/solo/ (spin-4k-solo, ...:
+#       the same with one reader per file; both sets are the default) or jobs/ (seq4k, seq64k,
 #       seq128k, mmap, stream, random: the throttled-virtio set that
 #       calibrate.sh compares with), or paths to .fio files
 # Environment: as run-guest.sh (RA_BPS, RA_IOPS, RA_MEM, RA_CPUS,
