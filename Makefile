@@ -3,30 +3,32 @@
 # On-demand readahead for Linux: top level.
 #
 #   make demo     the demo: the 13-disk JBOD of the July 2009 report through
-#                 the simulator, ours against pristine 6.1, a table and a
-#                 plot (installs what it needs)
+#                 the simulator, ours against pristine 6.12 and 6.1, a
+#                 table and a plot (installs what it needs)
 #   make check    the test suite: TAP, one test per stage; ends with
 #                 "N passed, N failed"
 #   make harness  build the userspace harness only
-#   make kernel-obj  compile mm/readahead.c in the patched 6.1 tree (W=1)
+#   make kernel-obj  compile mm/readahead.c in the patched 6.12 tree (W=1)
 #   make replay   the 2009 regressions replayed: the July 2009 reports'
 #                 three machines (CFQ, 8 CPUs) with the 2.6.30 and
-#                 2.6.31-rc1 models, pristine 6.1 and ours; the reports'
+#                 2.6.31-rc1 models, pristine 6.12 and ours; the reports'
 #                 table with PASS/FAIL per row (~4 min)
 #   make bisect SCENARIO=report13-sync-4k   a git-bisect-style search over
 #                 the models from 2.6.30 to 2.6.31-rc1 (SIZE=1g,
 #                 THRESHOLD=0.95): the first bad step
 #   make sweep    the replay's ratios as one machine parameter moves
-#   make matrix   ours and pristine 6.1 on none/mq-deadline/bfq/cfq x the
+#   make matrix   ours and pristine 6.12 on none/mq-deadline/bfq/cfq x the
 #                 reports' shapes x read(2)/mmap x 4/64/128k x 1/2/8 CPUs
 #                 (SIZE=256m), one line each
-#   make bench    QEMU A/B: pristine and patched 6.1 kernels under fio on
+#   make bench    QEMU A/B: pristine and patched 6.12 kernels under fio on
 #                 spindle disks (nbdkit filter), 2 vCPUs, ext4 and XFS x
 #                 mq-deadline and BFQ, blktrace; R runs each (R=3),
 #                 medians; table in build/qemu/ab.txt.  A subset:
 #                 BENCH_JOBS="spin-4k spin-mmap" BENCH_FS=xfs
 #                 BENCH_SCHED=bfq (~1 min a run; the default set has
-#                 the 3 spindle jobs and their one-reader variants).
+#                 the 5 spindle jobs, 2 of them with fio's default
+#                 hints, and their one-reader variants).  RA_BASE=6.1:
+#                 the 6.1 backport against pristine 6.1.
 #                 BENCH_CPU=icount: CPU s/GB counted in instructions,
 #                 one vCPU (table in build/qemu/ab-icount.txt)
 #   make bench-throttled  the same on the throttled virtio disks, one
@@ -55,7 +57,7 @@
 #   make bench-analyzer  ra_analyze on a generated 5-million-line trace
 #                 (BENCH_LINES): time and peak RSS, optimized and sanitized
 #   make bench-cpu  instructions per page of readahead (callgrind), ours
-#                 and pristine 6.1, order-0 and large folio mappings: one
+#                 and pristine 6.12, order-0 and large folio mappings: one
 #                 table, exclusive and inclusive (~15 s)
 #   make perf     the performance targets, PASS/FAIL per target: the
 #                 matrix, readers sharing a file, streams against the
@@ -199,7 +201,7 @@ bench-ioerror: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/ioerror.sh patched pristine
 
-# Pristine 6.1 runs for comparison only: it re-reads 73% of the data
+# Pristine runs for comparison only: 6.1 re-read 73% of the data
 # under this pressure and fails the bound that ours is held to.
 bench-mempress: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
