@@ -240,31 +240,16 @@ static unsigned long ra_max_pages(struct readahead_control *ractl,
 }
 
 /*
- * Hand the locked folios gathered in @ractl to the filesystem.  Folios
- * the filesystem did not take are dropped again; they leave the window,
- * so that the state describes what was really read.
+ * The folios ->readahead() left in @ractl: they are dropped again and
+ * leave the window, so that the state describes what was really read.
+ * Out of line: most filesystems take every folio, and without the loop
+ * read_pages(), called for every request, needs a much smaller frame.
  */
-static void read_pages(struct readahead_control *ractl)
+static noinline void ra_drop_unread(struct readahead_control *ractl)
 {
-	const struct address_space_operations *aops = ractl->mapping->a_ops;
 	struct file_ra_state *ra = ractl->ra;
 	struct folio *folio;
-	struct blk_plug plug;
 
-	if (!readahead_count(ractl))
-		return;
-
-	if (unlikely(ractl->_workingset))
-		psi_memstall_enter(&ractl->_pflags);
-	blk_start_plug(&plug);
-
-	if (!aops->readahead) {
-		while ((folio = readahead_folio(ractl)))
-			aops->read_folio(ractl->file, folio);
-		goto out;
-	}
-
-	aops->readahead(ractl);
 	while ((folio = readahead_folio(ractl))) {
 		unsigned long nr = folio_nr_pages(folio);
 		bool drop = false;
@@ -283,7 +268,40 @@ static void read_pages(struct readahead_control *ractl)
 		folio_unlock(folio);
 		folio_put(folio);
 	}
-out:
+}
+
+/*
+ * Without ->readahead(), each folio goes to ->read_folio() alone.  Out of
+ * line for the same reason as ra_drop_unread().
+ */
+static noinline void ra_read_each(struct readahead_control *ractl)
+{
+	const struct address_space_operations *aops = ractl->mapping->a_ops;
+	struct folio *folio;
+
+	while ((folio = readahead_folio(ractl)))
+		aops->read_folio(ractl->file, folio);
+}
+
+/* Hand the locked folios gathered in @ractl to the filesystem. */
+static void read_pages(struct readahead_control *ractl)
+{
+	const struct address_space_operations *aops = ractl->mapping->a_ops;
+	struct blk_plug plug;
+
+	if (!readahead_count(ractl))
+		return;
+
+	if (unlikely(ractl->_workingset))
+		psi_memstall_enter(&ractl->_pflags);
+	blk_start_plug(&plug);
+	if (aops->readahead) {
+		aops->readahead(ractl);
+		if (readahead_count(ractl))
+			ra_drop_unread(ractl);
+	} else {
+		ra_read_each(ractl);
+	}
 	blk_finish_plug(&plug);
 	if (unlikely(ractl->_workingset))
 		psi_memstall_leave(&ractl->_pflags);
