@@ -593,9 +593,8 @@ EXPORT_SYMBOL_GPL(page_cache_ra_unbounded);
 /* The index after the page holding the last byte of the file. */
 static pgoff_t ra_eof(struct address_space *mapping)
 {
-	loff_t isize = i_size_read(mapping->host);
-
-	return isize > 0 ? ((isize - 1) >> PAGE_SHIFT) + 1 : 0;
+	/* i_size is at most LLONG_MAX: rounding it up cannot wrap a u64. */
+	return ((u64)i_size_read(mapping->host) + PAGE_SIZE - 1) >> PAGE_SHIFT;
 }
 
 /*
