@@ -336,17 +336,15 @@ static inline unsigned int ra_max_order(struct address_space *mapping)
 
 /*
  * The order of the folio to add at @index, with @left pages before the
- * end of the window or its marker, @order the window's order and @min the
- * mapping's smallest: folios are naturally aligned, end inside the
- * window and do not straddle the marker.  No order-1 folio is read where
- * order 0 will do: the page cache of 6.1 takes none.
+ * end of the window or its marker, @order the window's order: folios are
+ * naturally aligned, end inside the window and do not straddle the
+ * marker.
  */
 static unsigned int ra_fit_order(pgoff_t index, unsigned long left,
-				 unsigned int order, unsigned int min)
+				 unsigned int order)
 {
 	/* The bit of @order stands in for the alignment of index 0. */
-	order = min_t(unsigned int, __ffs(index | 1UL << order), ilog2(left));
-	return order == 1 && !min ? 0 : order;
+	return min_t(unsigned int, __ffs(index | 1UL << order), ilog2(left));
 }
 
 /*
@@ -483,10 +481,20 @@ static unsigned long ra_read_folios(struct readahead_control *ractl,
 		struct folio *folio;
 		int err;
 
-		if (index >= small_end)
+		if (index >= small_end) {
 			/* Up to the marker, or else the end. */
 			o = ra_fit_order(index, (index < mark ? mark : end) -
-					 index, order, min);
+					 index, order);
+			/*
+			 * No order-1 folio where order 0 will do: the page
+			 * cache of 6.1 takes none.  Both its pages are read
+			 * as order 0 instead.
+			 */
+			if (o == 1 && !min) {
+				o = 0;
+				small_end = index + 2;
+			}
+		}
 		nr = 1UL << o;
 		/* A large folio finds cached pages when it is added. */
 		if (o == min && ra_page_cached(mapping, index))
