@@ -384,7 +384,8 @@ static void ra_gather_folio(struct readahead_control *ractl,
 {
 	if (mark)
 		folio_set_readahead(folio);
-	ractl->_workingset |= folio_test_workingset(folio);
+	if (unlikely(folio_test_workingset(folio)))
+		ractl->_workingset = true;
 	ractl->_nr_pages += nr;
 }
 
