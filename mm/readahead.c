@@ -460,11 +460,13 @@ static unsigned long ra_read_pages(struct readahead_control *ractl,
  * cannot be, or the page cache has no memory for one, reading stops.
  * The index, the length and the marker are multiples of the smallest
  * folio (see ra_read_aligned()).  Returns the number of pages submitted.
+ * Inlined: every window of a mapping with large folios is read here, and
+ * a frame of its own cost about as much as deciding the window; inlined
+ * below ra_read_upto(), the loop also knows the smallest order is 0.
  */
-static unsigned long ra_read_folios(struct readahead_control *ractl,
-				    unsigned long nr_to_read,
-				    unsigned long lookahead_size,
-				    unsigned int order)
+static __always_inline unsigned long
+ra_read_folios(struct readahead_control *ractl, unsigned long nr_to_read,
+	       unsigned long lookahead_size, unsigned int order)
 {
 	struct address_space *mapping = ractl->mapping;
 	pgoff_t index = readahead_index(ractl);
