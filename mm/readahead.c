@@ -228,11 +228,15 @@ static unsigned long ra_memory_cap(void)
 static unsigned long ra_max_pages(struct readahead_control *ractl,
 				  unsigned long req)
 {
-	struct backing_dev_info *bdi = inode_to_bdi(ractl->mapping->host);
 	unsigned long max = ractl->ra->ra_pages;
 
-	if (req > max && bdi->io_pages > max)
-		max = min_t(unsigned long, req, bdi->io_pages);
+	/* Only a request larger than that looks at the device at all. */
+	if (req > max) {
+		struct backing_dev_info *bdi = inode_to_bdi(ractl->mapping->host);
+
+		if (bdi->io_pages > max)
+			max = min_t(unsigned long, req, bdi->io_pages);
+	}
 	/* The memory bound is never below the default window. */
 	if (max <= VM_READAHEAD_PAGES)
 		return max;
