@@ -29,17 +29,17 @@ $(HOBJ)/ours/readahead.o: $(OURS) $(HHEADERS)
 
 # The pristine file: a copy, so that its "internal.h" resolves to the
 # harness's shim and not to the tree's mm/internal.h.
-$(HOBJ)/pristine/readahead.c: $(TREE)/mm/readahead.c
+$(HOBJ)/pristine/readahead.c: $(TREE)/mm/readahead.c FORCE
 	@mkdir -p $(dir $@)
-	cp $< $@
+	@cmp -s $< $@ || cp $< $@
 
 $(HOBJ)/pristine/readahead.o: $(HOBJ)/pristine/readahead.c $(HHEADERS)
 	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine_names.h -c -o $@ $<
 
 # The pristine 6.1 file and the pristine glue again, renamed pristine61_*.
-$(HOBJ)/pristine61/readahead.c: $(OLD_TREE)/mm/readahead.c
+$(HOBJ)/pristine61/readahead.c: $(OLD_TREE)/mm/readahead.c FORCE
 	@mkdir -p $(dir $@)
-	cp $< $@
+	@cmp -s $< $@ || cp $< $@
 
 $(HOBJ)/pristine61/readahead.o: $(HOBJ)/pristine61/readahead.c $(HHEADERS)
 	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine_names.h \
@@ -48,3 +48,8 @@ $(HOBJ)/pristine61/readahead.o: $(HOBJ)/pristine61/readahead.c $(HHEADERS)
 $(HOBJ)/pristine61/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -include $(HARNESS_DIR)/pristine61_names.h -c -o $@ $<
+
+# The pristine copies are refreshed whenever their tree's file differs
+# (another tree, unpacked with its old mtimes), and only then.
+.PHONY: FORCE
+FORCE:
