@@ -106,6 +106,7 @@ for j in $jobs; do
 	nvar=$((nvar + n))
 done
 
+mkdir -p "$QB"
 for k in pristine patched; do
 	msg "building the $k kernel"
 	"$QDIR/build-kernel.sh" "$k" > "$QB/ab-build-$k.log" 2>&1 || {
