@@ -338,6 +338,12 @@ static inline unsigned int ra_max_order(struct address_space *mapping)
 	return mapping_max_folio_order(mapping);
 }
 
+/* Does the page cache take folios of order 1? */
+static inline bool ra_order1_folios(void)
+{
+	return true;
+}
+
 /*
  * The order of the folio to add at @index, with @left pages before the
  * end of the window or its marker, @order the window's order: folios are
@@ -493,11 +499,10 @@ ra_read_folios(struct readahead_control *ractl, unsigned long nr_to_read,
 			o = ra_fit_order(index, (index < mark ? mark : end) -
 					 index, order);
 			/*
-			 * No order-1 folio where order 0 will do: the page
-			 * cache of 6.1 takes none.  Both its pages are read
-			 * as order 0 instead.
+			 * Where the page cache takes no order-1 folio (6.1's),
+			 * both its pages are read as order 0 instead.
 			 */
-			if (o == 1 && !min) {
+			if (o == 1 && !ra_order1_folios()) {
 				o = 0;
 				small_end = index + 2;
 			}
