@@ -2,7 +2,7 @@
 /*
  * harness.h - the harness's view of a running system, for tests.
  *
- * A readahead implementation (ours, or the pristine 6.1 file) is a table
+ * A readahead implementation (ours, or the pristine 6.12 or 6.1 file) is a table
  * of its entry points.  Around it the harness provides what the kernel
  * would: files on a tiny filesystem whose ->readahead records every page
  * it is asked to read, the read(2) path and the page fault path of 6.1's

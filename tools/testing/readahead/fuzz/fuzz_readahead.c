@@ -6,7 +6,7 @@
  * memory size, readers) and a sequence of operations on it, and the
  * invariants checked after every operation.  Each input runs twice: on
  * ours (an invariant that fails aborts, so that libFuzzer keeps the
- * input) and on the pristine 6.1 file (an invariant that fails is printed
+ * input) and on the pristine 6.12 file (an invariant that fails is printed
  * once per kind as a finding, its input saved, and the pass stops; only
  * sanitizer errors abort).  FUZZ_FORMAT below is the input format;
  * FUZZ_INVARIANTS the invariants.  Nothing here changes the harness: the

@@ -6,12 +6,12 @@
 # Needs clang and libFuzzer (`make fuzz` or `make check` installs them)
 # and the unpacked pristine tree (`make tree`).
 # 1. Builds build/fuzz/ra_fuzz (clang, libFuzzer, ASan, UBSan): the harness,
-#    ours and the pristine 6.1 mm/readahead.c.
+#    ours and the pristine 6.12 mm/readahead.c.
 # 2. Replays every input of the committed corpus (fuzz/corpus, or
 #    CORPUS_DIR) once: deterministic, one "passed" when all pass.
 # 3. Fuzzes for SECONDS on a copy of the corpus under build/fuzz/run/,
 #    with the dictionary, and prints executions, exec/s, coverage (cov,
-#    ft), the corpus size and the pristine 6.1 findings; a crash or an
+#    ft), the corpus size and the pristine 6.12 findings; a crash or an
 #    invariant of ours that fails is saved under build/fuzz/run/ and
 #    counts as failed.  SECONDS=0 only replays.
 # Prints TAP (scripts/tap.sh): the replay and the fuzzing run are one
@@ -85,7 +85,7 @@ if [ "$seconds" -gt 0 ]; then
 	tap_diag "corpus: $n inputs -> $(find "$run/corpus" -type f | wc -l)"
 	findings=$(grep '^fuzz: pristine finding,' "$run/fuzz.log" | sort -u)
 	if [ -n "$findings" ]; then
-		tap_diag "pristine 6.1 findings (not failures), inputs in $run/findings:"
+		tap_diag "pristine 6.12 findings (not failures), inputs in $run/findings:"
 		echo "$findings" | tap_diag_file
 	fi
 	crash=$(find "$run" -maxdepth 1 -type f \

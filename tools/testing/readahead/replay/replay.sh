@@ -4,7 +4,7 @@
 # The regression replay: the three machines of the July 2009 reports
 # (sim/scenarios/report{13,12,7}.disks: CFQ, 8 CPUs, 2.6.30's block
 # defaults), each with read(2) at 4k, 64k, 128k and mmap at 4k, run with
-# the 2.6.30 and 2.6.31-rc1 models, pristine 6.1 and ours, and the table
+# the 2.6.30 and 2.6.31-rc1 models, pristine 6.12 and ours, and the table
 # the reports give, with PASS/FAIL per row against the reports' figures,
 # the first bad step of the model chain (bisect.sh) where a report names
 # one, and the mechanism: the scheduler's idling, seeks, the first
@@ -99,7 +99,7 @@ firstbad() { # label
 	sed -n 's/^first bad step: \([0-9]*\) \([^ ]*\) .*/\2/p; s/^first bad step: none$/none/p' "$f"
 }
 
-echo "Regression replay: the July 2009 reports' machines in the simulator, models 2.6.30 and 2.6.31-rc1 (replay/chain.c), pristine 6.1 and ours; files of $SIZE."
+echo "Regression replay: the July 2009 reports' machines in the simulator, models 2.6.30 and 2.6.31-rc1 (replay/chain.c), pristine 6.12 and ours; files of $SIZE."
 echo "fio bandwidth in MB/s (10^6 bytes); report = the ratio the reports give; first bad = the bisect over the model chain (bisect.sh), then the report's."
 echo
 printf '%-9s %-10s %9s %10s %7s %6s %-14s %-20s %s\n' machine row 2.6.30 \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The performance matrix: pristine 6.1 and ours, side by side in one
+# The performance matrix: pristine 6.12 and ours, side by side in one
 # ra_sim run each, on the 2009 reports' shapes (13 disks of one
 # partition, 7 disks of two; four files per partition, 10 readers per
 # disk) with 6.1's block defaults (no queue plug, max_sectors_kb 1280),

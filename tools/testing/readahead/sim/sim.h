@@ -2,8 +2,8 @@
 /*
  * sim.h - the types the simulator's parts share.
  *
- * The simulator runs the real readahead code (ours or the pristine 6.1
- * file, through struct ra_impl) inside a discrete-event model of a
+ * The simulator runs the real readahead code (ours or a pristine 6.12
+ * or 6.1 file, through struct ra_impl) inside a discrete-event model of a
  * machine: reading processes (reader.c) call the read and fault paths,
  * which call the readahead entry points, which fill the page cache
  * (cache.c) and call the filesystem (fs.c), which submits bios to the

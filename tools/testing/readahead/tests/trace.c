@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * trace.c - /sys/kernel/debug/readahead/: trace_enable, the trace lines
- * of each decision, and the stats table.  The pristine 6.1 file has none
+ * of each decision, and the stats table.  The pristine files have none
  * of it: its results are recorded, not checked.
  */
 #include "test.h"
