@@ -3,6 +3,23 @@
  * pristine_fault.c - the page fault readahead policy of Linux 6.1 and
  * 6.12, the same in both.
  *
+ * So where the two pristine kernels read differently behind faults, the
+ * difference is in their readahead.c, which the harness compiles as it
+ * is, not here.  The spindle bench's spin-mmap-hint shape (two readers
+ * of a file, MADV_SEQUENTIAL mappings) is one: on the guest 6.1 takes
+ * hundreds of major faults and 6.12 one a file.  6.1's asynchronous
+ * readahead also takes a hit on the page just past the end of the
+ * reader's own last window for its stream going on, where 6.12 goes on
+ * only from the reader's own marker and otherwise starts at the first
+ * page missing beyond the hit.  When the two readers take turns at the
+ * markers (a fault takes the page lock in queue order, and the one that
+ * hit the marker queues only after submitting the next window), a 6.1
+ * reader whose last window ended where the other's began moves its
+ * window onto those cached pages, reads nothing, and the page after
+ * them is a major fault for whoever comes first.  The simulator wakes a
+ * page's sleepers together in a random order and submits for free, so
+ * its readers rarely take turns, and it shows little of that loss.
+ *
  * In both this policy lives in mm/filemap.c, outside the pristine
  * readahead.c the harness compiles beside ours, so the harness states it
  * here, from its documented behaviour, calling its renamed entry points:

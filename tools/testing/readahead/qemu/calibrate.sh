@@ -33,7 +33,8 @@
 # of one file of their total size: the throttled disk has no geometry,
 # so only the extra window ramp-ups at the file boundaries are lost.
 #
-# Then the spindle set (jobs/spindle/): each job under each scheduler it
+# Then the spindle set (jobs/spindle/, the shared jobs, and
+# jobs/spindle/solo/, their one-reader variants): each job under each scheduler it
 # names, simulated with the bench's spindle disks (common.sh's
 # SPINDLE_DISK, the nbdkit filter's model), two CPUs with the costs
 # above, and the guest's block queue as SPINDLE_TABLE's "guest queue
@@ -323,7 +324,7 @@ printf '# %-22s %-8s %7s %7s %5s %6s %6s %5s %6s %6s %5s %6s %6s %6s %6s\n' \
 	job/fs/sched kernel simMB/s qemuMB/s "" simreq qemureq "" simKB \
 	qemuKB "" simD2C qemuD2C simQ2C qemuQ2C
 limits=
-for f in "$QDIR"/jobs/spindle/*.fio; do
+for f in "$QDIR"/jobs/spindle/*.fio "$QDIR"/jobs/spindle/solo/*.fio; do
 	job=$(basename "$f" .fio)
 	set -- $(sed -n 's/^# layout: //p' "$f")
 	ndisks=$1 mb=$3
