@@ -71,8 +71,10 @@
  * marker again, marking a backup on the first folio from halfway to that
  * page: the reader that issued the window pushes the stream at its
  * marker, and if it has gone, whoever reaches the backup takes the
- * stream over, still ahead of need.  A large marked folio is taken over
- * at once, as is a marker with no folio to take the backup.
+ * stream over, still ahead of need.  A large marked folio is left too:
+ * each read of one of its pages finds the marker again and leaves it
+ * again, reading nothing.  A marker with no folio to take the backup is
+ * taken over at once.
  * Schedulers that queue I/O per process (BFQ) then see a stream's
  * windows come from one process rather than alternate between the
  * readers' queues, and the disks seek less between files.  The others'
@@ -908,25 +910,25 @@ static bool ra_mark_cached_folio(struct folio *folio)
 }
 
 /*
- * Leave another reader's marker @folio, on a window that is in, to the
+ * Leave another reader's marker, on a window that is in, to the
  * reader that issued it, with a backup marker on the first folio that
  * starts at or after @mid and before the first missing page @hole: if
  * that reader never comes, whoever finds the backup takes the stream
  * over, with the first missing page at most half the maximum window
- * away.  A large marked folio is not left: each read of one of its pages
- * would find the marker again.  Returns false, marking nothing, where
+ * away.  A large marked folio is left as a page is: each read of one of
+ * its pages finds the marker again and leaves it again (a look-up and
+ * the backup marked once more).  Returns false, marking nothing, where
  * there is no backup to mark (no folio there, or one that may not take
  * a marker: see ra_mark_cached_folio()); the stream is then taken over
  * at once.
  */
 static noinline bool ra_leave_to_owner(struct address_space *mapping,
-				       struct folio *folio, pgoff_t mid,
-				       pgoff_t hole)
+				       pgoff_t mid, pgoff_t hole)
 {
 	struct folio *mark;
 	bool left;
 
-	if (folio_test_large(folio) || mid >= hole)
+	if (mid >= hole)
 		return false;
 	mark = filemap_get_folio(mapping, mid);
 	if (mark && mark->index < mid) {
@@ -985,7 +987,7 @@ ra_try_marker(struct readahead_control *ractl, struct folio *folio,
 	if (hole <= index || hole - index > max || hole >= eof)
 		return RA_MARKER_NOTHING;
 	if (folio && hole - index > max / 2 &&
-	    ra_leave_to_owner(ractl->mapping, folio,
+	    ra_leave_to_owner(ractl->mapping,
 			      index + DIV_ROUND_UP(hole - index, 2), hole))
 		return RA_MARKER_LEFT;
 	size = get_next_ra_size(hole - index + req, max);

@@ -273,20 +273,29 @@ static struct h_file *behind_another(pgoff_t first, pgoff_t n,
 
 /*
  * A reader with a stream of its own (b, whose window 100-131 a read on
- * from) finds a's marker on a window that is in, with the first missing page a whole
- * window away.  The marked folio 468-471 is large: each 4 KB read of it
- * would find a marker left set again, so b takes the stream over at
- * once, and marks no backup.
+ * from) finds a's marker on a window that is in, with the first missing
+ * page a whole window away: b leaves it to a, as it leaves a page, with
+ * a backup halfway to that page (on 768: the order-8 folio 512-767 holds
+ * 724).  The marked folio 468-471 is large, so each of b's 4 KB reads of
+ * it finds the marker again, and leaves it again, reading nothing; from
+ * the backup b takes the stream over.
  */
-static void large_marker_taken(void)
+static void large_marker_left(void)
 {
 	struct h_file *a;
 	struct h_file *b = behind_another(0, 468, &a);
 
-	h_read_seq(b, 468, 1);
-	EXPECT_STR("calls", h_calls(), "async 468+1 980+512-512 =512");
-	EXPECT_INT("marker taken", h_marked(a, 468), 0);
-	EXPECT_INT("no backup", h_marked(a, 724), 0);
+	h_read_seq(b, 468, 4);
+	EXPECT_STR("left at each page", h_calls(),
+		   "async 468+1 100+32-32 =0; async 468+2 100+32-32 =0; "
+		   "async 468+3 100+32-32 =0; async 468+4 100+32-32 =0");
+	EXPECT_INT("marker left", h_marked(a, 468), 1);
+	EXPECT_INT("backup", h_marked(a, 768), 1);
+	h_log_reset();
+	h_read_seq(b, 472, 297);
+	EXPECT_STR("taken at the backup", h_calls(),
+		   "async 768+1 980+426-426 =426");
+	INVARIANT(h_pages_resubmitted() == 0);
 }
 
 /*
@@ -444,8 +453,8 @@ void folios_checks(void)
 	test_run("folios ramp from the state's order", ramp_from_state);
 	test_run("folios ramp from another reader's marker",
 		 ramp_from_foreign_marker);
-	test_run("folios: another's large marker is taken over",
-		 large_marker_taken);
+	test_run("folios: another's large marker is left to its owner",
+		 large_marker_left);
 	test_run("folios: the backup after a large folio",
 		 backup_after_large_folio);
 	test_run("folios: the look-up's gate, count matching",
