@@ -290,35 +290,12 @@ static void large_marker_left(void)
 		   "async 468+1 100+32-32 =0; async 468+2 100+32-32 =0; "
 		   "async 468+3 100+32-32 =0; async 468+4 100+32-32 =0");
 	EXPECT_INT("marker left", h_marked(a, 468), 1);
+	EXPECT_INT("no backup in the folio holding 724", h_marked(a, 512), 0);
 	EXPECT_INT("backup", h_marked(a, 768), 1);
 	h_log_reset();
 	h_read_seq(b, 472, 297);
 	EXPECT_STR("taken at the backup", h_calls(),
 		   "async 768+1 980+426-426 =426");
-	INVARIANT(h_pages_resubmitted() == 0);
-}
-
-/*
- * The same on a stream that started unaligned, whose marked folio (475)
- * is a page: b leaves it, and halfway (731) to the first missing page
- * (987) is the order-8 folio 512-767, which b would reach at 512, still far
- * behind; the backup goes on the folio after it, 768, from where b takes
- * the stream over.
- */
-static void backup_after_large_folio(void)
-{
-	struct h_file *a;
-	struct h_file *b = behind_another(6, 469, &a);
-
-	h_read_seq(b, 475, 1);
-	EXPECT_STR("left", h_calls(), "async 475+1 100+32-32 =0");
-	EXPECT_INT("marker left", h_marked(a, 475), 1);
-	EXPECT_INT("no backup in the folio holding 730", h_marked(a, 512), 0);
-	EXPECT_INT("backup", h_marked(a, 768), 1);
-	h_log_reset();
-	h_read_seq(b, 476, 293);
-	EXPECT_STR("taken at the backup", h_calls(),
-		   "async 768+1 987+440-440 =440");
 	INVARIANT(h_pages_resubmitted() == 0);
 }
 
@@ -455,8 +432,6 @@ void folios_checks(void)
 		 ramp_from_foreign_marker);
 	test_run("folios: another's large marker is left to its owner",
 		 large_marker_left);
-	test_run("folios: the backup after a large folio",
-		 backup_after_large_folio);
 	test_run("folios: the look-up's gate, count matching",
 		 gate_count_matches_large);
 	test_run("folios declined by the filesystem", declined_folios);
