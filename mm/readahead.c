@@ -930,15 +930,16 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
 
 	if (mid >= hole)
 		return false;
+	/* No folio is an error pointer (NULL in the 6.1 backport). */
 	mark = filemap_get_folio(mapping, mid);
-	if (mark && mark->index < mid) {
+	if (!IS_ERR_OR_NULL(mark) && mark->index < mid) {
 		/* A large folio holds @mid: the folio after it. */
 		pgoff_t next = mark->index + folio_nr_pages(mark);
 
 		folio_put(mark);
 		mark = next < hole ? filemap_get_folio(mapping, next) : NULL;
 	}
-	if (!mark)
+	if (IS_ERR_OR_NULL(mark))
 		return false;
 	left = ra_mark_cached_folio(mark);
 	folio_put(mark);

@@ -336,14 +336,33 @@ pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
 pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
 			     unsigned long max_scan);
 
-/* 6.1's filemap_get_folio(): the folio at @index, referenced, or NULL. */
+/* Error pointers, as linux/err.h has them. */
+#define MAX_ERRNO	4095
+#define IS_ERR_VALUE(x)	((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
+static inline void *ERR_PTR(long error) { return (void *)error; }
+static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
+static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE(ptr); }
+static inline bool IS_ERR_OR_NULL(const void *ptr)
+{
+	return !ptr || IS_ERR_VALUE(ptr);
+}
+
+/*
+ * filemap_get_folio(): the folio at @index, referenced; where there is
+ * none, ERR_PTR(-ENOENT), as since 6.3 (6.1's returns NULL: so for ours
+ * built as the 6.1 backport).
+ */
 static inline struct folio *filemap_get_folio(struct address_space *mapping,
 					      pgoff_t index)
 {
 	struct folio *folio = xa_load(&mapping->i_pages, index);
 
 	if (!folio || xa_is_value(folio))
+#ifdef RA_OURS_BASE_61
 		return NULL;
+#else
+		return ERR_PTR(-ENOENT);
+#endif
 	folio_get(folio);
 	return folio;
 }
