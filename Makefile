@@ -49,7 +49,9 @@
 #                 read_ahead_kb 0, a sequential reader (~2 min once built)
 #   make fuzz     libFuzzer on the harness, FUZZ_SECONDS (600) long
 #   make series   the patch series (git format-patch + cover letter) in
-#                 build/series, checkpatch'ed, bisect-built (mm/ objects)
+#                 build/series, and the 6.1 backport's in build/series-6.1,
+#                 signed off with your git identity, checkpatch'ed,
+#                 bisect-built (mm/ objects)
 #   make mutate   mutation testing: each mutation in
 #                 tools/testing/readahead/mutations/*.sed applied to a copy
 #                 of mm/readahead.c, the harness run on it; TAP, a
@@ -244,6 +246,7 @@ perf: sim
 
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series
+	$(SCRIPTS)/make-series.sh $(BUILD)/$(OLD_DIR) $(BUILD)/series-6.1
 
 clean:
 	rm -rf $(BUILD)/harness $(BUILD)/sim $(BUILD)/analyzer $(KOBJ)

@@ -3,14 +3,40 @@
 #
 # Usage: make-series.sh PRISTINE_TREE OUTDIR [--no-bisect | --apply-only]
 #
-# Builds a git repository (OUTDIR.git) holding the pristine versions of
-# the files the series touches, commits patches/plan step by step (one
-# commit per logical change), and writes `git format-patch` output with a
-# cover letter to OUTDIR.  Every patch must pass checkpatch.pl with no
-# errors.  Unless --no-bisect, each step is also applied to a scratch copy
-# of the tree (OUTDIR.tree) and mm/readahead.o and mm/filemap.o are built
-# after it (tinyconfig + kernel/qemu.config, W=1), so the series bisects.
-# The cover letter carries the latest bench figures found under build/.
+# The series is written for the kernel PRISTINE_TREE was unpacked from
+# (its .unpacked stamp): the base (KSRC_PKG of scripts/config) or the
+# backport (OLD_PKG), whose upstream-file patches are BACKPORT/patches/
+# and whose mm/readahead.c is the base's with BACKPORT/readahead.c.patch
+# applied.  A git repository (OUTDIR.git) gets the pristine versions of
+# the files the series touches, then one commit per step of
+# patches/plan:
+#
+#   patch FILE [PATH...]  the patch FILE to upstream files (its Subject
+#                         and body are the message), with the project's
+#                         whole files PATH added in the same commit
+#   change FILE           the patch FILE to the project's whole files
+#                         committed before it: one behaviour change
+#   add MSG PATH...       the whole files PATH, message patches/msg/MSG
+#   maintainers MSG       the MAINTAINERS entry of patches/maintainers.entry
+#                         with the submitter as its M: line
+#
+# A patch is looked up in the base's patch directory, then in patches/
+# (the change patches are the same on both bases when they apply).
+# Whole files enter the series as they are before the change steps
+# that follow: every change patch is first applied in reverse, last
+# first, to a copy of the project's files, and each change step applies
+# it forward again.  At the end the series' files must be the project's
+# files exactly: the series and the tree cannot disagree.
+#
+# Author, From and Signed-off-by are the submitter's git identity
+# (user.name and user.email, as `git format-patch -s` takes them); no
+# identity is committed in patches/.  Without one, make series stops and
+# says so; --apply-only, whose output is never sent, signs nothing.
+#
+# Every patch must pass checkpatch.pl with no errors.  Unless --no-bisect,
+# each patch is also applied to a scratch copy of the tree (OUTDIR.tree)
+# and mm/readahead.o and mm/filemap.o are built after it (tinyconfig +
+# kernel/qemu.config, W=1), so the series bisects.
 #
 # Binary files (a NUL in their first 8000 bytes, git's test) stay out of
 # the patches: patch(1) cannot apply git's binary diffs, and a mailing
@@ -18,54 +44,146 @@
 # fuzz/mkcorpus.py writes it again.  They are listed on stdout and in the
 # cover letter.  No patch may carry a binary diff.
 #
-# --apply-only (make check): no checkpatch and no build; each patch is
-# applied with patch(1) to a copy of the pristine files instead, in
-# order, as the bisect build applies them.  Some seconds.
+# --apply-only (make check): no identity, no checkpatch and no build;
+# each patch is applied with patch(1) to a copy of the pristine files
+# instead, in order, as the bisect build applies them.  Some seconds.
 set -eu
 
 me=series
 if [ $# -lt 2 ]; then
-	echo "usage: $0 PRISTINE_TREE OUTDIR [--no-bisect]" >&2
+	echo "usage: $0 PRISTINE_TREE OUTDIR [--no-bisect | --apply-only]" >&2
 	exit 2
 fi
 scripts=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$scripts/../../../.." && pwd)
 . "$scripts/config"
 pristine=$(cd "$1" && pwd)
-bisect=${3:-}
-case $bisect in
+mode=${3:-}
+case $mode in
 ""|--no-bisect|--apply-only) ;;
 *)
-	echo "$me: unknown option '$bisect'" >&2
+	echo "$me: unknown option '$mode'" >&2
 	exit 2
 	;;
 esac
+
+if [ ! -f "$pristine/.unpacked" ]; then
+	echo "$me: $pristine has no .unpacked stamp; unpack it with" \
+		"$scripts/unpack-tree.sh" >&2
+	exit 1
+fi
+pkg=$(cat "$pristine/.unpacked")
+case $pkg in
+"$KSRC_PKG")
+	pdir="$top/patches"
+	owned_patch=
+	;;
+"$OLD_PKG")
+	pdir="$top/$BACKPORT/patches"
+	owned_patch="$top/$BACKPORT/readahead.c.patch"
+	;;
+*)
+	echo "$me: $pristine holds '$pkg', neither $KSRC_PKG nor $OLD_PKG" >&2
+	exit 1
+	;;
+esac
+
+# --- the submitter ------------------------------------------------------
+name=$(git -C "$top" config user.name || true)
+email=$(git -C "$top" config user.email || true)
+signoff=-s
+if [ "$mode" = --apply-only ]; then
+	name="make check"
+	email="make-check@localhost"
+	signoff=
+elif [ -z "$name" ] || [ -z "$email" ]; then
+	echo "$me: the patches are signed off with your git identity:" \
+		"set it first (git config user.name 'Your Name';" \
+		"git config user.email you@example.org)" >&2
+	exit 1
+fi
+g() {
+	git -c user.name="$name" -c user.email="$email" "$@"
+}
+
 rm -rf "$2"
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 plan="$top/patches/plan"
 git_dir="$out.git"
+stage="$out.stage"
 binaries="$out.binary"
 : > "$binaries"
-
-g() {
-	git -c user.name="Readahead Project" \
-		-c user.email=dev@readahead.invalid "$@"
-}
 
 [ -f "$plan" ] || { echo "$me: $plan missing" >&2; exit 1; }
 steps=$(grep -vE '^[[:space:]]*(#|$)' "$plan")
 
+find_patch() {
+	if [ -f "$pdir/$1" ]; then
+		echo "$pdir/$1"
+	elif [ -f "$top/patches/$1" ]; then
+		echo "$top/patches/$1"
+	else
+		echo "$me: $plan: no patch $1 in ${pdir#"$top"/}/ or patches/" >&2
+		return 1
+	fi
+}
+
+# The files (-p1 stripped) a patch changes.
+patch_files() {
+	sed -nE 's|^\+\+\+ b/(.*)|\1|p' "$1"
+}
+
+# Git's test for a binary file: a NUL byte in the first 8000.
+is_binary() {
+	[ "$(head -c 8000 "$1" | tr -dc '\000' | wc -c)" -gt 0 ]
+}
+
+# --- the project's whole files, as they are before the changes ----------
+# The committed sources: not build outputs, not work in progress, not
+# binaries.
+rm -rf "$stage" "$out.final"
+mkdir -p "$stage"
+echo "$steps" | while read -r kind arg rest; do
+	case $kind in
+	patch|add) [ -z "$rest" ] || printf '%s\n' $rest ;;
+	esac
+done | sort -u > "$out.whole"
+while IFS= read -r p; do
+	(cd "$top" && git ls-files -- "$p") | while IFS= read -r f; do
+		if is_binary "$top/$f"; then
+			echo "$f" >> "$binaries"
+			continue
+		fi
+		mkdir -p "$stage/$(dirname "$f")"
+		cp "$top/$f" "$stage/$f"
+	done
+done < "$out.whole"
+if [ -n "$owned_patch" ]; then
+	patch -s --fuzz=0 --no-backup-if-mismatch -r - \
+		"$stage/mm/readahead.c" < "$owned_patch"
+fi
+cp -r "$stage" "$out.final"
+echo "$steps" | awk '$1 == "change" { print $2 }' | sed -n '1!G;h;$p' |
+while read -r p; do
+	file=$(find_patch "$p")
+	if ! patch -s -R --fuzz=0 --no-backup-if-mismatch -r - -d "$stage" \
+			-p1 < "$file" >&2; then
+		echo "$me: ${file#"$top"/} does not apply in reverse to the" \
+			"project's files (with the later changes taken out)" >&2
+		exit 1
+	fi
+done
+
 # --- a repository with the pristine files the series touches ----------
 rm -rf "$git_dir"
 mkdir -p "$git_dir"
-touched=$(echo "$steps" | while read -r kind arg rest; do
-	if [ "$kind" = patch ]; then
-		sed -nE 's|^\+\+\+ b/(.*)|\1|p' "$top/patches/$arg"
-	fi
-	for p in $rest; do echo "$p"; done
-done | sort -u)
-for f in $touched; do
+echo "$steps" | while read -r kind arg rest; do
+	case $kind in
+	patch) patch_files "$(find_patch "$arg")" ;;
+	maintainers) echo MAINTAINERS ;;
+	esac
+done | sort -u | while IFS= read -r f; do
 	if [ -f "$pristine/$f" ]; then
 		mkdir -p "$git_dir/$(dirname "$f")"
 		cp "$pristine/$f" "$git_dir/$f"
@@ -74,47 +192,81 @@ done
 cd "$git_dir"
 git init -q
 git add -A
-g commit -q -m "Linux ${KSRC_PKG#linux-source-} (Debian $KSRC_PKG): pristine files"
+g commit -q -m "Linux ${pkg#linux-source-} (Debian $pkg): pristine files"
 base=$(git rev-parse HEAD)
-
-# Git's test for a binary file: a NUL byte in the first 8000.
-is_binary() {
-	[ "$(head -c 8000 "$1" | tr -dc '\000' | wc -c)" -gt 0 ]
-}
 
 copy_in() {
 	for p in "$@"; do
 		rm -rf "${p:?}"
-		mkdir -p "$(dirname "$p")"
-		# The bench's committed sources: not build outputs, not work
-		# in progress, not binaries.
-		(cd "$top" && git ls-files -- "$p") |
-		while IFS= read -r f; do
-			if is_binary "$top/$f"; then
-				echo "$f" >> "$binaries"
-				continue
-			fi
-			mkdir -p "$(dirname "$f")"
-			cp "$top/$f" "$f"
-		done
+		if [ -e "$stage/$p" ]; then
+			mkdir -p "$(dirname "$p")"
+			cp -r "$stage/$p" "$p"
+		fi
 	done
 	git add -A -- "$@"
+}
+
+# Commit the index with the message of the mail-formatted @1.
+commit_patch_msg() {
+	info=$(git mailinfo "$out.msg" /dev/null < "$1")
+	subject=$(echo "$info" | sed -n 's/^Subject: //p')
+	{
+		echo "$subject"
+		echo
+		cat "$out.msg"
+	} > "$out.msg.full"
+	g commit -q $signoff -F "$out.msg.full"
+}
+
+# The MAINTAINERS entry, the submitter as maintainer, in its sorted place.
+maintainers_entry() {
+	entry="$top/patches/maintainers.entry"
+	title=$(head -n 1 "$entry")
+	awk -v title="$title" -v m="M:	$name <$email>" -v entry="$entry" '
+		function put(  l, n) {
+			while ((getline l < entry) > 0) {
+				print l
+				if (++n == 1)
+					print m
+			}
+			print ""
+			done = 1
+		}
+		/^Maintainers List/ { list = 1 }
+		list && !done && prev == "" && /^[A-Z0-9]/ && $0 > title &&
+			$0 !~ /^Maintainers List/ && $0 !~ /^-/ { put() }
+		{ print; prev = $0 }
+	' MAINTAINERS > MAINTAINERS.new
+	mv MAINTAINERS.new MAINTAINERS
 }
 
 echo "$steps" | while read -r kind arg rest; do
 	case $kind in
 	patch)
-		g am -q "$top/patches/$arg"
+		file=$(find_patch "$arg")
+		git apply --index "$file"
 		if [ -n "$rest" ]; then
 			# shellcheck disable=SC2086
 			copy_in $rest
-			g commit -q --amend --no-edit
 		fi
+		commit_patch_msg "$file"
+		;;
+	change)
+		file=$(find_patch "$arg")
+		patch -s --fuzz=0 --no-backup-if-mismatch -r - -d "$stage" \
+			-p1 < "$file"
+		git apply --index "$file"
+		commit_patch_msg "$file"
 		;;
 	add)
 		# shellcheck disable=SC2086
 		copy_in $rest
-		g commit -q -F "$top/patches/msg/$arg"
+		g commit -q $signoff -F "$top/patches/msg/$arg"
+		;;
+	maintainers)
+		maintainers_entry
+		git add MAINTAINERS
+		g commit -q $signoff -F "$top/patches/msg/$arg"
 		;;
 	*)
 		echo "$me: $plan: unknown step '$kind'" >&2
@@ -122,6 +274,15 @@ echo "$steps" | while read -r kind arg rest; do
 		;;
 	esac
 done
+
+# The series ends with the project's files, exactly.
+while IFS= read -r p; do
+	if ! diff -r "$out.final/$p" "$git_dir/$p" >&2; then
+		echo "$me: after the series, $p is not the project's" >&2
+		exit 1
+	fi
+done < "$out.whole"
+
 git format-patch -q --no-signature -o "$out" "$base..HEAD"
 cd "$top"
 if grep -l '^GIT binary patch' "$out"/0*.patch >&2; then
@@ -139,44 +300,13 @@ if [ -s "$binaries" ]; then
 fi
 
 # --- cover letter -----------------------------------------------------
-figures() {
-	for f in "$top/build/sim/demo.txt" "$top/build/qemu/ab.txt"; do
-		[ -s "$f" ] || continue
-		echo "From ${f#"$top"/}:"
-		echo
-		sed 's/^/    /' "$f"
-		echo
-	done
-}
 n=$(ls "$out"/*.patch | wc -l)
 {
-	echo "From: Readahead Project <dev@readahead.invalid>"
+	echo "From: $name <$email>"
 	echo "Subject: [PATCH 0/$n] mm/readahead: on-demand readahead for shared readers"
 	echo
-	cat <<'EOF'
-Several processes reading one file (fio's numjobs, the 2009 JBOD reports
-that lost 30-40% to readahead changes) share the page cache and its
-readahead markers but not their readahead state.  6.1 still lets a
-reader take another reader's marker for its own and issue that reader's
-window again, and restart a caught-up stream at a 4-page window.
-
-This series rewrites mm/readahead.c as an on-demand state machine that
-checks the page cache before trusting a stale state, moves the page
-fault readahead policy next to the read(2) one, adds a debugfs trace and
-statistics (the format the 2009 traces used) with a tracepoint, and adds
-tools/testing/readahead: a userspace harness compiling the real file next
-to the pristine one, a deterministic JBOD simulator, a trace analyzer and
-a QEMU A/B bench.
-
-EOF
-	if [ -n "$(figures)" ]; then
-		echo "Figures (latest runs of the benches):"
-		echo
-		figures
-	else
-		echo "Figures: no bench results under build/ yet (make demo, make bench)."
-		echo
-	fi
+	cat "$top/patches/msg/cover-letter.msg"
+	echo
 	if [ -s "$binaries" ]; then
 		echo "Binary files are not in the patches: the fuzz seed"
 		echo "corpus, which tools/testing/readahead/fuzz/mkcorpus.py"
@@ -190,7 +320,7 @@ EOF
 } > "$out/0000-cover-letter.patch"
 
 # --- --apply-only: each patch applies, in order, with patch(1) ----------
-if [ "$bisect" = --apply-only ]; then
+if [ "$mode" = --apply-only ]; then
 	tree="$out.apply"
 	rm -rf "$tree"
 	mkdir -p "$tree"
@@ -203,7 +333,8 @@ if [ "$bisect" = --apply-only ]; then
 		fi
 	done
 	rm -rf "$tree"
-	echo "$me: $n patches apply in order with patch(1), none binary"
+	echo "$me: $n patches on $pkg apply in order with patch(1)," \
+		"none binary, and end with the project's files"
 	exit 0
 fi
 
@@ -225,11 +356,11 @@ for p in "$out"/0*.patch; do
 done
 
 # --- bisectability: build mm/ after each patch ----------------------------
-if [ "$bisect" = "" ]; then
+if [ "$mode" = "" ]; then
 	tree="$out.tree"
 	objdir="$out.kobj"
 	rm -rf "$tree"
-	"$scripts/unpack-tree.sh" "$tree"
+	"$scripts/unpack-tree.sh" "$tree" "$pkg"
 	mkdir -p "$objdir"
 	objdir=$(cd "$objdir" && pwd)
 	make -s -C "$tree" O="$objdir" tinyconfig >/dev/null

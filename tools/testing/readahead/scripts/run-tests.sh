@@ -162,11 +162,15 @@ kernel() {
 # output applied in order to the pristine files, as make series does.
 series() {
 	tap_begin
-	"$scripts/make-series.sh" "$tree" "$build/series-check" --apply-only \
-		>"$build/series-check.log" 2>&1
-	rc=$?
-	tap_diag_file "$build/series-check.log"
-	tap_result $rc "the patches apply with patch(1), no binary diffs"
+	for t in "$tree" "$old_tree"; do
+		log="$build/series-check-$(basename "$t").log"
+		"$scripts/make-series.sh" "$t" "$build/series-check" \
+			--apply-only >"$log" 2>&1
+		rc=$?
+		tap_diag_file "$log"
+		tap_result $rc "the series on $(basename "$t") applies with" \
+			"patch(1), no binary diffs, ends with the project's files"
+	done
 	tap_end
 }
 
@@ -208,7 +212,8 @@ stage qemu-ioerror-6.1 "the 6.1 backport, read errors injected" \
 	env RA_BASE=6.1 "$rt/qemu/ioerror.sh"
 stage qemu-fuse "a congested FUSE mount under KASAN, every stateless path" \
 	"$rt/qemu/fuse.sh"
-stage series "the patches apply with patch(1), no binary diffs" series
+stage series "the series on both bases applies and ends with our files" \
+	series
 stage checkpatch "scripts/checkpatch.pl, no error" checkpatch
 stage docs "kernel-doc and reStructuredText, no warning" \
 	"$scripts/check-docs.sh" "$tree" $(git ls-files 'Documentation/*.rst')

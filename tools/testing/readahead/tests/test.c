@@ -15,6 +15,8 @@
  */
 #include "test.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_OBS		512
@@ -184,6 +186,45 @@ void test_run(const char *name, void (*fn)(void))
 	tap_result(true, "%s %s", ra_impl->name, name);
 }
 
+/* @s on one line: a newline in it is written "\n". */
+static void put_one_line(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*s, f);
+}
+
+/*
+ * With RA_HARNESS_OBS set, ours' observations go to that file, one
+ * "key<TAB>value" line each, in test order: make series compares them
+ * from one patch of the series to the next.
+ */
+static void write_ours_observations(void)
+{
+	const char *path = getenv("RA_HARNESS_OBS");
+	FILE *f;
+	int i;
+
+	if (!path)
+		return;
+	f = fopen(path, "w");
+	if (!f) {
+		tap_diag("cannot write %s", path);
+		return;
+	}
+	for (i = 0; i < nr_obs; i++) {
+		if (!obs[i].seen[0])
+			continue;
+		put_one_line(f, obs[i].key);
+		fputc('\t', f);
+		put_one_line(f, obs[i].value[0]);
+		fputc('\n', f);
+	}
+	fclose(f);
+}
+
 void test_print_differences(void)
 {
 	static const char *const names[NR_SIDES] = {
@@ -192,6 +233,7 @@ void test_print_differences(void)
 	int pairs[NR_SIDES][NR_SIDES] = { { 0 } };
 	int i, a, b, n = 0;
 
+	write_ours_observations();
 	for (i = 0; i < nr_obs; i++) {
 		struct observation *o = &obs[i];
 		bool differ = false;
