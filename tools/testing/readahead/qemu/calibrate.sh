@@ -11,6 +11,8 @@
 #        ab-spindle-reference.txt beside this script)
 #        RA_CAL_DEPTH1=1: the spindle set on the simulator's old disk,
 #        one request at a time and no cap (to compare)
+#        RA_CAL_LARGE=1: the spindle set's files in large folios, as
+#        XFS has them, beside the table's XFS rows
 #        RA_SIM=PATH: that ra_sim instead of build/sim/ra_sim;
 #        RA_CAL_DIR=DIR: the runs' files there instead of
 #        build/qemu/calibrate (emptied first)
@@ -316,7 +318,12 @@ ratio() { # sim qemu
 have_btt=0
 command -v blkparse > /dev/null && command -v btt > /dev/null && have_btt=1
 tap_diag
-tap_diag "spindle set: simulated beside $sptable (ext4 medians)"
+# RA_CAL_LARGE=1: the spindle set's files in large folios, as XFS reads
+# them, beside the table's XFS rows.
+large=${RA_CAL_LARGE:-}
+spfs=ext4
+[ -z "$large" ] || spfs=xfs
+tap_diag "spindle set: simulated beside $sptable ($spfs medians)"
 [ -f "$sptable" ] || tap_diag "(no $sptable: make bench first; simulated figures only)"
 [ "$have_btt" = 1 ] ||
 	tap_diag "(no blkparse/btt: the simulator's D2C and Q2C are its own means; scripts/deps.sh blktrace)"
@@ -331,7 +338,7 @@ for f in "$QDIR"/jobs/spindle/*.fio "$QDIR"/jobs/spindle/solo/*.fio; do
 	set -- $(sed -n 's/^# cpus: //p' "$f") 2
 	cpus=$1
 	for sched in $(sed -n 's/^# sched: //p' "$f"); do
-		title=$job/ext4/$sched
+		title=$job/$spfs/$sched
 		m="$D/$job-$sched"
 		set -- $(qemu_queue "$title") - - - - -
 		maxkb=$1 rakb=$2 nq=$3 tags=$4 nr=$5
@@ -362,9 +369,10 @@ $title: max_sectors_kb $maxkb, read_ahead_kb $rakb, $q"
 			fi
 			printf 'elevator=%s\n' "$sched"
 		} > "$m.disks"
-		awk -v mb="$mb" '
+		awk -v mb="$mb" -v large="$large" '
 			/^verify/ { next }
-			/^\[global\]$/ { print; print "size=" mb "m"; next }
+			/^\[global\]$/ { print; print "size=" mb "m"
+				if (large) print "large_folios=1"; next }
 			{ print }' "$f" > "$m.fio"
 		"$sim" --blktrace "$m.bt" "$m.disks" "$m.fio" > "$m.out"
 		for k in pristine patched; do

@@ -6,12 +6,13 @@
 # TREE is a Linux 6.1 source tree (the pristine one is fine: only its
 # scripts/checkpatch.pl and data files are read).  Each FILE (a path
 # relative to the current directory, normally the repo root) is checked
-# with --no-tree at checkpatch's default severity: whole source files with
-# -f, files ending in .patch as patches.  Prints checkpatch's report for
-# files with findings and a "total:" summary line per file.  Exit status 1
-# if any file has errors or checkpatch fails; warnings are reported only.
-# CHECKPATCH_IGNORE=TYPE,... is passed on as --ignore (make-series.sh sets
-# it for the tools patch only: see there).
+# with --no-tree --strict (what mm's maintainers run): whole source
+# files with -f, files ending in .patch as patches.  Prints checkpatch's
+# report for files with findings and a "total:" summary line per file.
+# Exit status 1 if any file has errors or checkpatch fails; warnings and
+# checks are reported only, unless CHECKPATCH_CLEAN=1 (then any finding
+# fails).  CHECKPATCH_IGNORE=TYPE,... is passed on as --ignore (see
+# make-series.sh and run-tests.sh).
 set -eu
 
 me=checkpatch
@@ -43,11 +44,11 @@ for f in "$@"; do
 	# checkpatch would check the patch file itself as source.
 	case $f in
 	*.patch)
-		perl "$cp" --no-tree --color=never \
+		perl "$cp" --no-tree --strict --color=never \
 			${CHECKPATCH_IGNORE:+--ignore "$CHECKPATCH_IGNORE"} \
 			- < "$f" > "$out" 2>&1 || true ;;
 	*)
-		perl "$cp" --no-tree --color=never \
+		perl "$cp" --no-tree --strict --color=never \
 			${CHECKPATCH_IGNORE:+--ignore "$CHECKPATCH_IGNORE"} \
 			-f "$f" > "$out" 2>&1 || true ;;
 	esac
@@ -62,11 +63,19 @@ for f in "$@"; do
 	errors=$(echo "$total" | sed -E 's/^total: ([0-9]+) errors.*/\1/')
 	warnings=$(echo "$total" |
 		sed -E 's/^total: [0-9]+ errors, ([0-9]+) warnings.*/\1/')
-	if [ "$errors" -gt 0 ] || [ "$warnings" -gt 0 ]; then
+	checks=$(echo "$total" |
+		sed -nE 's/^total: .* ([0-9]+) checks.*/\1/p')
+	checks=${checks:-0}
+	if [ "$errors" -gt 0 ] || [ "$warnings" -gt 0 ] ||
+	   [ "$checks" -gt 0 ]; then
 		# The findings, without checkpatch's closing boilerplate.
 		sed -n '/^total: /q;p' "$out"
 	fi
 	echo "$me: $f: $total"
 	[ "$errors" -eq 0 ] || status=1
+	if [ "${CHECKPATCH_CLEAN:-}" = 1 ] &&
+	   [ $((warnings + checks)) -gt 0 ]; then
+		status=1
+	fi
 done
 exit $status

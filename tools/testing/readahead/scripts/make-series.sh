@@ -33,7 +33,12 @@
 # identity is committed in patches/.  Without one, make series stops and
 # says so; --apply-only, whose output is never sent, signs nothing.
 #
-# Every patch must pass checkpatch.pl with no errors.  Unless --no-bisect,
+# Then series-figures.sh compares every patch of the base's series with
+# the one before (harness observations, the spindle jobs simulated), in
+# OUTDIR/figures.txt and the cover letter.
+#
+# Every kernel patch must pass checkpatch.pl --strict with no finding,
+# the tools patch with no error.  Unless --no-bisect,
 # each patch is also applied to a scratch copy of the tree (OUTDIR.tree)
 # and mm/readahead.o and mm/filemap.o are built after it (tinyconfig +
 # kernel/qemu.config, W=1), so the series bisects.
@@ -178,12 +183,17 @@ done
 # --- a repository with the pristine files the series touches ----------
 rm -rf "$git_dir"
 mkdir -p "$git_dir"
-echo "$steps" | while read -r kind arg rest; do
-	case $kind in
-	patch) patch_files "$(find_patch "$arg")" ;;
-	maintainers) echo MAINTAINERS ;;
-	esac
-done | sort -u | while IFS= read -r f; do
+# The files the patches touch, and the upstream versions of the whole
+# files (mm/readahead.c): the series shows what it changes in them.
+{
+	echo "$steps" | while read -r kind arg rest; do
+		case $kind in
+		patch) patch_files "$(find_patch "$arg")" ;;
+		maintainers) echo MAINTAINERS ;;
+		esac
+	done
+	cat "$out.whole"
+} | sort -u | while IFS= read -r f; do
 	if [ -f "$pristine/$f" ]; then
 		mkdir -p "$git_dir/$(dirname "$f")"
 		cp "$pristine/$f" "$git_dir/$f"
@@ -299,6 +309,15 @@ if [ -s "$binaries" ]; then
 	binary_dirs
 fi
 
+# --- every patch against the one before (the base's series) -----------
+figures=
+if [ "$mode" != --apply-only ] && [ "$pkg" = "$KSRC_PKG" ]; then
+	figures="$out/figures.txt"
+	"$scripts/series-figures.sh" "$git_dir" "$base" "$out.figures" \
+		> "$figures"
+	echo "$me: every patch against the one before: $figures"
+fi
+
 # --- cover letter -----------------------------------------------------
 n=$(ls "$out"/*.patch | wc -l)
 {
@@ -307,6 +326,15 @@ n=$(ls "$out"/*.patch | wc -l)
 	echo
 	cat "$top/patches/msg/cover-letter.msg"
 	echo
+	if [ -n "$figures" ]; then
+		echo "Each patch against the one before, as make series measures"
+		echo "it (the harness, and the QEMU bench's spindle jobs on the"
+		echo "simulator: deterministic, so a figure that moves, moved"
+		echo "because of the patch):"
+		echo
+		sed 's/^/    /' "$figures"
+		echo
+	fi
 	if [ -s "$binaries" ]; then
 		echo "Binary files are not in the patches: the fuzz seed"
 		echo "corpus, which tools/testing/readahead/fuzz/mkcorpus.py"
@@ -351,7 +379,10 @@ for p in "$out"/0*.patch; do
 		CHECKPATCH_IGNORE=COMPLEX_MACRO,MULTISTATEMENT_MACRO_USE_DO_WHILE \
 			"$scripts/checkpatch.sh" "$pristine" "$p" || bad=1 ;;
 	*)
-		"$scripts/checkpatch.sh" "$pristine" "$p" || bad=1 ;;
+		# Kernel patches: no finding at all, --strict, but for
+		# "does MAINTAINERS need updating" (the entry comes later).
+		CHECKPATCH_CLEAN=1 CHECKPATCH_IGNORE=FILE_PATH_CHANGES \
+			"$scripts/checkpatch.sh" "$pristine" "$p" || bad=1 ;;
 	esac
 done
 

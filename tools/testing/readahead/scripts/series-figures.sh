@@ -1,0 +1,145 @@
+#!/bin/sh
+# series-figures.sh - every patch of the series against the one before:
+# what the harness sees change, and the simulated spindle bench.
+#
+# Usage: series-figures.sh SERIES_GIT BASE_COMMIT OUTDIR
+#
+# SERIES_GIT is the repository make-series.sh commits the series to,
+# BASE_COMMIT its pristine commit.  For pristine 6.12's mm/readahead.c
+# and then every patch that changes it, the harness and the simulator
+# are built with that version as ours (OURS=), and
+#   - the harness runs: its passes and failures (a failure before the
+#     last patch is a behaviour a later patch brings), and ours'
+#     observations (tests/test.c, RA_HARNESS_OBS), compared with the
+#     version before: the scenarios whose windows, pages or trace the
+#     patch changes;
+#   - qemu/calibrate.sh runs the QEMU bench's spindle jobs (the shared
+#     jobs and their one-reader variants, mq-deadline and BFQ) on the
+#     simulator, once as ext4 reads them (order-0 pages) and once as XFS
+#     does (large folios): ours' disk MB/s on each, against the version
+#     before; pristine 6.12's own figures are the first row's.
+# The simulator is deterministic, so every figure that moves, moved
+# because of the patch.  Prints one section per patch: the scenarios
+# and the figures that changed, then a summary table.  The base's file
+# only: the backport's patches are the same changes.
+set -eu
+# join(1) and sort(1) must agree on the order.
+LC_ALL=C
+export LC_ALL
+
+me=series-figures
+if [ $# -ne 3 ]; then
+	echo "usage: $0 SERIES_GIT BASE_COMMIT OUTDIR" >&2
+	exit 2
+fi
+scripts=$(cd "$(dirname "$0")" && pwd)
+rt=$(cd "$scripts/.." && pwd)
+top=$(cd "$rt/../../.." && pwd)
+. "$scripts/config"
+git_dir=$1
+base=$2
+rm -rf "$3"
+mkdir -p "$3"
+out=$(cd "$3" && pwd)
+tree=$top/build/$KSRC_DIR
+old_tree=$top/build/$OLD_DIR
+
+# figures NAME FILE: harness and simulator runs of ours = FILE, in
+# $out/NAME.*: .harness (TAP), .obs (observations), .sim (one
+# "job/fs/sched MB/s" line per spindle run, and the pristine ones as
+# "pristine job/fs/sched MB/s").
+figures() {
+	d=$out/$1
+	mkdir -p "$d"
+	make -s -C "$rt" TREE="$tree" OLD_TREE="$old_tree" OUT="$d/h" \
+		OURS="$2" "$d/h/ra_harness" > "$d/build.log" 2>&1 ||
+		{ cat "$d/build.log" >&2; echo "$me: $1: harness build" >&2
+		  exit 1; }
+	RA_HARNESS_OBS="$out/$1.obs" "$d/h/ra_harness" > "$out/$1.harness" ||
+		true
+	make -s -C "$rt/sim" TREE="$tree" OLD_TREE="$old_tree" OUT="$d/sim" \
+		OURS="$2" "$d/sim/ra_sim" >> "$d/build.log" 2>&1 ||
+		{ cat "$d/build.log" >&2; echo "$me: $1: simulator build" >&2
+		  exit 1; }
+	: > "$out/$1.sim"
+	for large in "" 1; do
+		RA_CAL_LARGE=$large RA_SIM="$d/sim/ra_sim" \
+			RA_CAL_DIR="$d/cal$large" \
+			sh "$rt/qemu/calibrate.sh" "$rt/qemu/ab-reference.txt" \
+			> "$d/cal$large.txt" 2>&1 || true
+		awk '$1 == "#" && $2 ~ /^spin-/ {
+			print ($3 == "patched" ? "" : "pristine ") $2, $4 }' \
+			"$d/cal$large.txt" >> "$out/$1.sim"
+	done
+	rm -rf "$d/cal" "$d/cal1"
+}
+
+counts() { # HARNESS_TAP -> "P pass, F fail"
+	awk '/^ok / && !/# SKIP/ { p++ } /^not ok / { f++ }
+		END { printf "%d pass, %d fail\n", p, f }' "$1"
+}
+
+# The versions: each commit that changes the file.  Pristine 6.12's
+# figures are the simulator's pristine rows (its harness and simulator
+# cannot take it as ours: it has no fault entry points).
+f=mm/readahead.c
+names=
+i=0
+for c in $(git -C "$git_dir" rev-list --reverse "$base..HEAD" -- "$f"); do
+	i=$((i + 1))
+	n=$(printf 'p%02d' "$i")
+	git -C "$git_dir" show "$c:$f" > "$out/$n.c"
+	git -C "$git_dir" log -1 --format=%s "$c" > "$out/$n.subject"
+	names="$names $n"
+done
+
+prev=pristine
+for n in $names; do
+	echo "$me: building and running $n" >&2
+	figures "$n" "$out/$n.c"
+	[ -f "$out/pristine.base" ] ||
+		sed -n 's/^pristine //p' "$out/$n.sim" | sort > "$out/pristine.base"
+	grep -v '^pristine ' "$out/$n.sim" | sort > "$out/$n.base"
+	echo
+	echo "== $(cat "$out/$n.subject")"
+	echo "harness: $(counts "$out/$n.harness")"
+	if [ "$prev" != pristine ]; then
+		# Ours' observations that changed (new and gone ones too).
+		changed=$(sort "$out/$prev.obs" "$out/$n.obs" | uniq -u |
+			cut -f1 | sed 's/: [^:]*$//' | sort -u)
+		if [ -z "$changed" ]; then
+			echo "harness scenarios changed: none"
+		else
+			echo "harness scenarios changed ($(echo "$changed" |
+				wc -l)):"
+			echo "$changed" | sed 's/^/    /'
+		fi
+	fi
+	against=$prev
+	[ "$prev" != pristine ] || against="pristine 6.12"
+	echo "spindle jobs, simulated, ours MB/s ($against -> this patch):"
+	join "$out/$prev.base" "$out/$n.base" | awk '
+		$2 != $3 { printf "    %-32s %6s -> %6s  %+.1f%%\n", $1, $2, $3,
+			($3 / $2 - 1) * 100; moved++ }
+		END { if (!moved) print "    none moved" }'
+	prev=$n
+done
+
+# The summary: one line per version, ours' MB/s over the shared jobs
+# under BFQ (where the series aims), order-0 and large folios.
+echo
+echo "summary: harness, and simulated spindle MB/s of the shared jobs under BFQ"
+printf '%-5s %-16s %8s %8s  %s\n' "" harness ext4 xfs patch
+for n in pristine $names; do
+	s=$(awk '$1 !~ /solo/ && $1 ~ /\/bfq$/ {
+			split($1, p, "/"); sum[p[2]] += $2 }
+		END { printf "%8.1f %8.1f", sum["ext4"], sum["xfs"] }' \
+		"$out/$n.base")
+	subj="pristine 6.12"
+	h=-
+	if [ "$n" != pristine ]; then
+		subj=$(cat "$out/$n.subject")
+		h=$(counts "$out/$n.harness" | sed 's/ pass, /p /; s/ fail/f/')
+	fi
+	printf '%-5s %-16s %s  %s\n' "$n" "$h" "$s" "$subj"
+done
