@@ -10,6 +10,47 @@
 /**
  * DOC: Readahead Overview
  *
+ * What a filesystem's ->readahead() is given, and what it owes.
+ *
+ * Readahead adds folios to the page cache before anyone asked for their
+ * contents, locked and not uptodate, and hands a contiguous run of them
+ * to the address_space's ->readahead() in a &struct readahead_control.
+ * The filesystem takes them in index order with readahead_folio() or
+ * __readahead_batch() and starts the reads; when a read completes it
+ * unlocks the folio, marking it uptodate on success (folio_end_read()),
+ * or leaves it !uptodate on error, for the reader to retry with
+ * ->read_folio().  Folios may be large: readahead_count() and
+ * readahead_length() count pages and bytes, not folios.  Mappings
+ * without ->readahead() get one ->read_folio() call per folio instead.
+ *
+ * ->readahead() need not read everything.  Folios it did not take when
+ * it returns leave the window: up to @ractl->ra->async_size pages of
+ * them are removed from the cache again, the others are unlocked and
+ * stay !uptodate, to be read on demand.  The asynchronous part is the
+ * last @ractl->ra->async_size pages of the window: no reader needs them
+ * yet, so a filesystem under pressure may decline a request that lies
+ * entirely in it (FUSE does, when its congestion threshold is reached)
+ * and lose nothing but the head start.  @ractl->ra always describes the window
+ * being read when readahead itself calls ->readahead(); it is the file's
+ * &struct file_ra_state for the on-demand windows, and a window of the
+ * request's own, all of it synchronous, for forced readahead
+ * (POSIX_FADV_WILLNEED, readahead(2)) and random reads.  It is NULL only
+ * when a filesystem calls page_cache_ra_unbounded() itself without one.
+ *
+ * A filesystem whose unit of I/O is larger than the request may grow it
+ * with readahead_expand() before taking folios.  ->readahead() runs with
+ * the mapping's invalidate_lock held shared and inside
+ * memalloc_nofs_save(): it must not take that lock exclusively, and its
+ * allocations do not recurse into filesystem reclaim.  The first folio
+ * of the asynchronous part carries PG_readahead (the marker); the
+ * filesystem leaves it alone: a reader that finds it starts the next
+ * window.  How windows are chosen is described in "Readahead policy"
+ * below.
+ */
+
+/**
+ * DOC: Readahead policy
+ *
  * Every open file carries a &struct file_ra_state describing the last
  * window this file read ahead: @start, @size pages, of which the last
  * @async_size pages were not needed yet when the window was issued.  The
