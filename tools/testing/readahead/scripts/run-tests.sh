@@ -143,14 +143,14 @@ kernel() {
 		fi
 		if "$scripts/kernel-tree.sh" "$pristine" \
 				"$build/linux-patched$sfx" "$top"; then
-			tap_check "$base: mm/readahead.c, READAHEAD_TRACE=y" \
+			tap_check "$base: mm/readahead.c, READAHEAD_DEBUGFS=y" \
 				"$scripts/kernel-compile-check.sh" \
 				"$build/linux-patched$sfx" "$build/kobj$sfx"
-			tap_check "$base: mm/readahead.c, READAHEAD_TRACE off" \
+			tap_check "$base: mm/readahead.c, READAHEAD_DEBUGFS off" \
 				"$scripts/kernel-compile-check.sh" \
 				"$build/linux-patched$sfx" \
-				"$build/kobj$sfx-notrace" \
-				"$kconf/qemu.config" "$kconf/notrace.config"
+				"$build/kobj$sfx-nodebugfs" \
+				"$kconf/qemu.config" "$kconf/nodebugfs.config"
 		else
 			tap_not_ok "the patched $base kernel tree"
 		fi
@@ -172,7 +172,8 @@ series() {
 
 checkpatch() {
 	tap_begin
-	for f in mm/readahead.c include/trace/events/readahead.h \
+	for f in mm/readahead.c mm/readahead_debug.c \
+			include/trace/events/readahead.h \
 			patches/*.patch backport/6.1/patches/*.patch; do
 		[ -f "$f" ] || continue
 		tap_check "checkpatch $f" "$scripts/checkpatch.sh" "$tree" "$f"
