@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/readahead_debug.c - the readahead decisions, in debugfs.
+ * The readahead decisions, in debugfs.
  *
  * Owns /sys/kernel/debug/readahead/ (CONFIG_READAHEAD_DEBUGFS): writing
  * 1 to trace_enable logs one kernel message per readahead decision, in
@@ -28,17 +28,19 @@
 
 #include <trace/events/readahead.h>
 
-#undef EM
-#undef EMe
-#define EM(a, b)	[a] = b,
-#define EMe(a, b)	[a] = b
-
-static const char * const ra_pattern_names[] = { READAHEAD_PATTERNS };
-
-#undef EM
-#undef EMe
-
-#define RA_NR_PATTERNS		ARRAY_SIZE(ra_pattern_names)
+/* As readahead_decision's show_ra_pattern() prints them. */
+static const char * const ra_pattern_names[RA_NR_PATTERNS] = {
+	[RA_PATTERN_INITIAL0]	= "initial0",
+	[RA_PATTERN_INITIAL]	= "initial",
+	[RA_PATTERN_SUBSEQUENT]	= "subsequent",
+	[RA_PATTERN_MARKER]	= "marker",
+	[RA_PATTERN_CONTEXT]	= "context",
+	[RA_PATTERN_OVERSIZE]	= "oversize",
+	[RA_PATTERN_RANDOM]	= "random",
+	[RA_PATTERN_AROUND]	= "around",
+	[RA_PATTERN_FADVISE]	= "fadvise",
+	[RA_PATTERN_DEFER]	= "defer",
+};
 
 enum ra_stat {
 	RA_STAT_CALLS,		/* readahead decisions */
@@ -167,7 +169,7 @@ static void ra_decision_probe(void *unused, struct readahead_control *ractl,
 	};
 
 	/* A pattern this file does not know has no row to count in. */
-	if (WARN_ON_ONCE((unsigned int)pattern >= RA_NR_PATTERNS))
+	if (WARN_ON_ONCE((unsigned int)pattern >= ARRAY_SIZE(ra_pattern_names)))
 		return;
 	ra_account(&d);
 }

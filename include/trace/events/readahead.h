@@ -35,8 +35,8 @@
  *	window is still being read.
  *
  * Also defined here once, for the kernel and for the tools that write
- * and read readahead traces (tools/testing/readahead): the patterns, and
- * READAHEAD_TRACE_FMT, the text of the kernel log line that
+ * and read readahead traces (tools/testing/readahead): enum ra_pattern,
+ * and READAHEAD_TRACE_FMT, the text of the kernel log line that
  * CONFIG_READAHEAD_DEBUGFS prints per decision (mm/readahead_debug.c).
  * Its arguments, in order: the pattern's name, pid, comm, the device's
  * major and minor and its name, the inode number, the file name, the
@@ -50,28 +50,24 @@
 #ifndef _TRACE_READAHEAD_DEFS
 #define _TRACE_READAHEAD_DEFS
 
-/* The decisions, with the names the trace and the statistics print. */
-#define READAHEAD_PATTERNS					\
-	EM(RA_PATTERN_INITIAL0,		"initial0")		\
-	EM(RA_PATTERN_INITIAL,		"initial")		\
-	EM(RA_PATTERN_SUBSEQUENT,	"subsequent")		\
-	EM(RA_PATTERN_MARKER,		"marker")		\
-	EM(RA_PATTERN_CONTEXT,		"context")		\
-	EM(RA_PATTERN_OVERSIZE,		"oversize")		\
-	EM(RA_PATTERN_RANDOM,		"random")		\
-	EM(RA_PATTERN_AROUND,		"around")		\
-	EM(RA_PATTERN_FADVISE,		"fadvise")		\
-	EMe(RA_PATTERN_DEFER,		"defer")
-
-#undef EM
-#undef EMe
-#define EM(a, b)	a,
-#define EMe(a, b)	a
-
-enum ra_pattern { READAHEAD_PATTERNS };
-
-#undef EM
-#undef EMe
+/*
+ * The decisions of the state machine, readahead_decision's pattern.  The
+ * names are show_ra_pattern()'s below, which the debugfs view's log line
+ * and statistics print too.
+ */
+enum ra_pattern {
+	RA_PATTERN_INITIAL0,
+	RA_PATTERN_INITIAL,
+	RA_PATTERN_SUBSEQUENT,
+	RA_PATTERN_MARKER,
+	RA_PATTERN_CONTEXT,
+	RA_PATTERN_OVERSIZE,
+	RA_PATTERN_RANDOM,
+	RA_PATTERN_AROUND,
+	RA_PATTERN_FADVISE,
+	RA_PATTERN_DEFER,
+	RA_NR_PATTERNS
+};
 
 /* readahead_defer's @backup when no backup folio was marked. */
 #define READAHEAD_NO_BACKUP	((pgoff_t)-1)
@@ -95,18 +91,29 @@ enum ra_pattern { READAHEAD_PATTERNS };
 #include <linux/tracepoint.h>
 
 /* The pattern's values, for user space to decode the binary records. */
-#undef EM
-#undef EMe
-#define EM(a, b)	TRACE_DEFINE_ENUM(a);
-#define EMe(a, b)	TRACE_DEFINE_ENUM(a);
+TRACE_DEFINE_ENUM(RA_PATTERN_INITIAL0);
+TRACE_DEFINE_ENUM(RA_PATTERN_INITIAL);
+TRACE_DEFINE_ENUM(RA_PATTERN_SUBSEQUENT);
+TRACE_DEFINE_ENUM(RA_PATTERN_MARKER);
+TRACE_DEFINE_ENUM(RA_PATTERN_CONTEXT);
+TRACE_DEFINE_ENUM(RA_PATTERN_OVERSIZE);
+TRACE_DEFINE_ENUM(RA_PATTERN_RANDOM);
+TRACE_DEFINE_ENUM(RA_PATTERN_AROUND);
+TRACE_DEFINE_ENUM(RA_PATTERN_FADVISE);
+TRACE_DEFINE_ENUM(RA_PATTERN_DEFER);
 
-READAHEAD_PATTERNS
-
-/* ...and its names, for __print_symbolic(). */
-#undef EM
-#undef EMe
-#define EM(a, b)	{ a, b },
-#define EMe(a, b)	{ a, b }
+#define show_ra_pattern(pattern)					\
+	__print_symbolic(pattern,					\
+			 { RA_PATTERN_INITIAL0,		"initial0" },	\
+			 { RA_PATTERN_INITIAL,		"initial" },	\
+			 { RA_PATTERN_SUBSEQUENT,	"subsequent" },	\
+			 { RA_PATTERN_MARKER,		"marker" },	\
+			 { RA_PATTERN_CONTEXT,		"context" },	\
+			 { RA_PATTERN_OVERSIZE,		"oversize" },	\
+			 { RA_PATTERN_RANDOM,		"random" },	\
+			 { RA_PATTERN_AROUND,		"around" },	\
+			 { RA_PATTERN_FADVISE,		"fadvise" },	\
+			 { RA_PATTERN_DEFER,		"defer" })
 
 TRACE_EVENT(page_cache_ra_unbounded,
 
@@ -274,7 +281,7 @@ TRACE_EVENT(readahead_decision,
 	TP_printk("dev=%d:%d ino=%lx pattern=%s index=%lu req_count=%lu start=%lu size=%lu async_size=%lu order=%u fault=%d mmap_miss=%u nr_read=%lu",
 		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
 		  __entry->i_ino,
-		  __print_symbolic(__entry->pattern, READAHEAD_PATTERNS),
+		  show_ra_pattern(__entry->pattern),
 		  __entry->index, __entry->req_count, __entry->start,
 		  __entry->size, __entry->async_size, __entry->order,
 		  __entry->fault, __entry->mmap_miss, __entry->nr_read)

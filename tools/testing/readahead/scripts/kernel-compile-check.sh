@@ -168,12 +168,15 @@ if [ "$nwarn" -gt 0 ]; then
 fi
 echo "$me: $objs built with $desc, 0 warnings (${secs}s)"
 
-# The debugfs view's probe: every tracepoint it uses is defined by
-# readahead.o (CREATE_TRACE_POINTS), as the link of vmlinux will want.
+# The debugfs view's probe: every readahead tracepoint it uses is
+# defined by readahead.o (CREATE_TRACE_POINTS), as the link of vmlinux
+# will want.
 if [ -f "$objdir/mm/readahead_debug.o" ] && case $objs in
 		*readahead_debug.o) true ;; *) false ;; esac; then
 	missing=$(nm -u "$objdir/mm/readahead_debug.o" |
-		awk '$2 ~ /^__tracepoint_/ { print $2 }' | while read -r sym; do
+		awk '$2 ~ /^__tracepoint_(page_cache_|readahead_)/ {
+			print $2 }' |
+		while read -r sym; do
 			nm "$objdir/mm/readahead.o" |
 				grep -qE " [BDRd] $sym\$" || echo "$sym"
 		done)
