@@ -97,9 +97,17 @@ analyze_ok() {
 		grep -qE '^lines: [1-9][0-9]* parsed, 0 skipped' "$2"
 }
 
+# The tables that name no file and no line: the log line names the file
+# and the device, the readahead_decision event does not, and its trace
+# has the other events' lines between the decisions.
+unnamed_tables() {
+	awk '/^# / { on = ($2 == "patterns" || $2 == "processes" ||
+			  $2 == "flags") } /^lines: / { on = 0 } on' "$1"
+}
+
 # The harness's own trace (four readers of a file, ours), from the kernel
-# log and from the tracepoint: every line parsed, the same tables, no
-# duplicate window.
+# log and from the readahead_decision tracepoint: every line parsed, the
+# same decisions, no duplicate window.
 harness_trace() {
 	s="$build/sample.analysis"
 	tap_begin
@@ -108,7 +116,10 @@ harness_trace() {
 		 grep -qE "^duplicate +0$" "$s"'
 	tap_check "analyzer reads the harness's tracepoint lines: same tables" \
 		eval 'analyze_ok "$build/harness/sample.trace.tp" "$s.tp" &&
-		      cmp -s "$s" "$s.tp"'
+		      unnamed_tables "$s" >"$s.unnamed" &&
+		      unnamed_tables "$s.tp" >"$s.tp.unnamed" &&
+		      test -s "$s.unnamed" &&
+		      cmp -s "$s.unnamed" "$s.tp.unnamed"'
 	tap_end
 }
 
