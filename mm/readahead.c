@@ -148,30 +148,6 @@
 /* A stream's window takes at most 1/RA_WINDOW_MEM_SHARE of memory. */
 #define RA_WINDOW_MEM_SHARE	256
 
-/*
- * One readahead decision (the patterns are enum ra_pattern, in
- * <trace/events/readahead.h>): what was asked and what was read.
- */
-struct ra_decision {
-	enum ra_pattern pattern;
-	pgoff_t index;			/* the request: first page... */
-	unsigned long req;		/* ...and length */
-	pgoff_t start;			/* the window issued */
-	unsigned long size;
-	unsigned long async_size;
-	unsigned int order;		/* read in folios of up to this order */
-	bool fault;			/* asked by the page fault path */
-	unsigned long actual;		/* pages newly submitted for I/O */
-};
-
-static inline void ra_trace_decision(struct readahead_control *ractl,
-				     const struct ra_decision *d)
-{
-	trace_readahead_decision(ractl, d->pattern, d->index, d->req,
-				 d->start, d->size, d->async_size, d->order,
-				 d->fault, d->actual);
-}
-
 /**
  * file_ra_state_init - Initialise a file's readahead state.
  * @ra: The state, zeroed by the caller.
@@ -707,7 +683,7 @@ static void ra_force(struct readahead_control *ractl,
 		index += chunk;
 		nr_to_read -= chunk;
 	}
-	ra_trace_decision(ractl, &d);
+	trace_readahead_decision(ractl, &d);
 }
 
 /**
@@ -1232,7 +1208,7 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 		d.order = ra->order;
 		break;
 	}
-	ra_trace_decision(ractl, &d);
+	trace_readahead_decision(ractl, &d);
 	return true;
 }
 
@@ -1331,7 +1307,7 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 	d.actual = ra_read_window(ractl, ra, ra_order(ractl->mapping, order),
 				  ra_eof(ractl->mapping));
 	d.order = ra->order;
-	ra_trace_decision(ractl, &d);
+	trace_readahead_decision(ractl, &d);
 }
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE

@@ -68,19 +68,6 @@ static DEFINE_STATIC_KEY_FALSE(ra_trace_key);
 #define RA_TRACE_BURST		500
 static DEFINE_RATELIMIT_STATE(ra_trace_rs, RA_TRACE_INTERVAL, RA_TRACE_BURST);
 
-/* A decision, as the readahead_decision event passes it. */
-struct ra_debug_decision {
-	struct readahead_control *ractl;
-	enum ra_pattern pattern;
-	pgoff_t index;			/* the request: first page... */
-	unsigned long req;		/* ...and length */
-	pgoff_t start;			/* the window issued */
-	unsigned long size;
-	unsigned long async_size;
-	bool fault;			/* asked by the page fault path */
-	unsigned long actual;		/* pages newly submitted for I/O */
-};
-
 static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
 			 unsigned long n)
 {
@@ -88,9 +75,9 @@ static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
 }
 
 /* The decision as a kernel log line, in READAHEAD_TRACE_FMT. */
-static void ra_trace_line(const struct ra_debug_decision *d)
+static void ra_trace_line(struct readahead_control *ractl,
+			  const struct ra_decision *d)
 {
-	struct readahead_control *ractl = d->ractl;
 	struct inode *inode = ractl->mapping->host;
 	struct super_block *sb = inode->i_sb;
 	const char *pattern = ra_pattern_names[d->pattern];
@@ -117,14 +104,21 @@ static void ra_trace_line(const struct ra_debug_decision *d)
 			d->start > d->index, miss, d->actual);
 }
 
-/* Count one decision, and log it while trace_enable is on. */
-static void ra_account(const struct ra_debug_decision *d)
+/*
+ * The probe of readahead_decision, in the reader's context: count the
+ * decision, and log it while trace_enable is on.
+ */
+static void ra_decision_probe(void *unused, struct readahead_control *ractl,
+			      const struct ra_decision *d)
 {
-	struct inode *inode = d->ractl->mapping->host;
+	struct inode *inode = ractl->mapping->host;
 	/* The index after the page holding the file's last byte. */
 	pgoff_t eof = ((u64)i_size_read(inode) + PAGE_SIZE - 1) >> PAGE_SHIFT;
 	unsigned long in_file = 0;
 
+	/* A pattern this file does not know has no row to count in. */
+	if (WARN_ON_ONCE(d->pattern >= ARRAY_SIZE(ra_pattern_names)))
+		return;
 	if (d->start < eof)
 		in_file = min_t(unsigned long, d->size, eof - d->start);
 
@@ -145,33 +139,7 @@ static void ra_account(const struct ra_debug_decision *d)
 	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
 
 	if (static_branch_unlikely(&ra_trace_key))
-		ra_trace_line(d);
-}
-
-/* The probe of readahead_decision: in the reader's context. */
-static void ra_decision_probe(void *unused, struct readahead_control *ractl,
-			      enum ra_pattern pattern, pgoff_t index,
-			      unsigned long req_count, pgoff_t start,
-			      unsigned long size, unsigned long async_size,
-			      unsigned int order, bool fault,
-			      unsigned long nr_read)
-{
-	struct ra_debug_decision d = {
-		.ractl = ractl,
-		.pattern = pattern,
-		.index = index,
-		.req = req_count,
-		.start = start,
-		.size = size,
-		.async_size = async_size,
-		.fault = fault,
-		.actual = nr_read,
-	};
-
-	/* A pattern this file does not know has no row to count in. */
-	if (WARN_ON_ONCE((unsigned int)pattern >= ARRAY_SIZE(ra_pattern_names)))
-		return;
-	ra_account(&d);
+		ra_trace_line(ractl, d);
 }
 
 static ssize_t ra_trace_enable_read(struct file *file, char __user *buf,

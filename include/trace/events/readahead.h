@@ -69,6 +69,19 @@ enum ra_pattern {
 	RA_NR_PATTERNS
 };
 
+/* One decision, as readahead_decision passes it to its probes. */
+struct ra_decision {
+	enum ra_pattern pattern;
+	pgoff_t index;			/* the request: first page... */
+	unsigned long req;		/* ...and length */
+	pgoff_t start;			/* the window issued */
+	unsigned long size;
+	unsigned long async_size;
+	unsigned int order;		/* read in folios of up to this order */
+	bool fault;			/* asked by the page fault path */
+	unsigned long actual;		/* pages newly submitted for I/O */
+};
+
 /* readahead_defer's @backup when no backup folio was marked. */
 #define READAHEAD_NO_BACKUP	((pgoff_t)-1)
 
@@ -240,13 +253,9 @@ DEFINE_EVENT(page_cache_ra_op, page_cache_async_ra,
  */
 TRACE_EVENT(readahead_decision,
 
-	TP_PROTO(struct readahead_control *ractl, enum ra_pattern pattern,
-		 pgoff_t index, unsigned long req_count, pgoff_t start,
-		 unsigned long size, unsigned long async_size,
-		 unsigned int order, bool fault, unsigned long nr_read),
+	TP_PROTO(struct readahead_control *ractl, const struct ra_decision *d),
 
-	TP_ARGS(ractl, pattern, index, req_count, start, size, async_size,
-		order, fault, nr_read),
+	TP_ARGS(ractl, d),
 
 	TP_STRUCT__entry(
 		__field(dev_t, s_dev)
@@ -266,16 +275,16 @@ TRACE_EVENT(readahead_decision,
 	TP_fast_assign(
 		__entry->s_dev = ractl->mapping->host->i_sb->s_dev;
 		__entry->i_ino = ractl->mapping->host->i_ino;
-		__entry->pattern = pattern;
-		__entry->index = index;
-		__entry->req_count = req_count;
-		__entry->start = start;
-		__entry->size = size;
-		__entry->async_size = async_size;
-		__entry->order = order;
-		__entry->fault = fault;
+		__entry->pattern = d->pattern;
+		__entry->index = d->index;
+		__entry->req_count = d->req;
+		__entry->start = d->start;
+		__entry->size = d->size;
+		__entry->async_size = d->async_size;
+		__entry->order = d->order;
+		__entry->fault = d->fault;
 		__entry->mmap_miss = ractl->ra ? ractl->ra->mmap_miss : 0;
-		__entry->nr_read = nr_read;
+		__entry->nr_read = d->actual;
 	),
 
 	TP_printk("dev=%d:%d ino=%lx pattern=%s index=%lu req_count=%lu start=%lu size=%lu async_size=%lu order=%u fault=%d mmap_miss=%u nr_read=%lu",

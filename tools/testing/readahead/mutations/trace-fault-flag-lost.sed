@@ -1,2 +1,2 @@
-# The decision event says no fault asked: the log line loses its miss=.
-s/^\t\t\t\t d->fault, d->actual);$/\t\t\t\t false, d->actual);/
+# The read-around decision says no fault asked: the log line loses miss=.
+s/^\t\t\.fault = true,$/\t\t.fault = false,/

@@ -407,16 +407,8 @@ static void tracepoint_defer(void)
 		   "order=0 fault=0 mmap_miss=0 nr_read=0");
 	h_close_all();
 
-	a = h_create(512 * 4096, 128);
-	b = h_reopen(a);
-	for (i = 0; i < 5; i++)
-		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
-	b->file.f_ra.start = 4;			/* b issued 4+8-8 before */
-	b->file.f_ra.size = 8;
-	b->file.f_ra.async_size = 8;
-	folio = xa_load(&a->file.f_mapping->i_pages, 12);
-	REQUIRE(folio && folio_test_readahead(folio));
-	folio->flags &= ~(1UL << PG_uptodate);	/* a's read in flight */
+	folio = shared_marker_in_flight(&a, &b, 512);
+	REQUIRE(folio);
 	shim_current = &b->task;
 	h_log_reset();
 	ra_call_async(&b->file, folio, 1);
@@ -435,16 +427,14 @@ static unsigned long probe_calls;
 static char probe_seen[128];
 
 static void test_probe(void *data, struct readahead_control *ractl,
-		       enum ra_pattern pattern, pgoff_t index,
-		       unsigned long req_count, pgoff_t start,
-		       unsigned long size, unsigned long async_size,
-		       unsigned int order, bool fault, unsigned long nr_read)
+		       const struct ra_decision *d)
 {
 	probe_calls += (unsigned long)data;
 	snprintf(probe_seen, sizeof(probe_seen),
 		 "%s %d %lu+%lu %lu+%lu-%lu o%u f%d =%lu",
-		 ractl->file->f_path.dentry->d_name.name, pattern, index,
-		 req_count, start, size, async_size, order, fault, nr_read);
+		 ractl->file->f_path.dentry->d_name.name, d->pattern, d->index,
+		 d->req, d->start, d->size, d->async_size, d->order, d->fault,
+		 d->actual);
 }
 
 /*
