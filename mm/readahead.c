@@ -167,19 +167,11 @@
 #include <linux/fadvise.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
-#include <linux/debugfs.h>
-#include <linux/seq_file.h>
-#include <linux/percpu.h>
-#include <linux/jump_label.h>
-#include <linux/ratelimit.h>
-#include <linux/uaccess.h>
 
 #include "internal.h"
 
-#ifdef CONFIG_READAHEAD_TRACE
 #define CREATE_TRACE_POINTS
 #include <trace/events/readahead.h>
-#endif
 
 /* Read-around gives up after this many more fault misses than hits. */
 #define RA_MMAP_MISS_LIMIT	100
@@ -196,42 +188,6 @@
 #define RA_FORCE_CHUNK_PAGES	(SZ_2M / PAGE_SIZE)
 /* A stream's window takes at most 1/RA_WINDOW_MEM_SHARE of memory. */
 #define RA_WINDOW_MEM_SHARE	256
-
-/* The decisions of the state machine, as the trace and stats name them. */
-enum ra_pattern {
-	RA_PATTERN_INITIAL0,
-	RA_PATTERN_INITIAL,
-	RA_PATTERN_SUBSEQUENT,
-	RA_PATTERN_MARKER,
-	RA_PATTERN_CONTEXT,
-	RA_PATTERN_OVERSIZE,
-	RA_PATTERN_RANDOM,
-	RA_PATTERN_AROUND,
-	RA_PATTERN_FADVISE,
-	RA_PATTERN_DEFER,
-};
-
-/* One readahead decision: what was asked and what was read. */
-struct ra_decision {
-	enum ra_pattern pattern;
-	pgoff_t index;			/* the request: first page... */
-	unsigned long req;		/* ...and length */
-	pgoff_t start;			/* the window issued */
-	unsigned long size;
-	unsigned long async_size;
-	bool fault;			/* asked by the page fault path */
-	unsigned long actual;		/* pages newly submitted for I/O */
-};
-
-#ifdef CONFIG_READAHEAD_TRACE
-static void ra_account(struct readahead_control *ractl,
-		       const struct ra_decision *d);
-#else
-static inline void ra_account(struct readahead_control *ractl,
-			      const struct ra_decision *d)
-{
-}
-#endif
 
 /**
  * file_ra_state_init - Initialise a file's readahead state.
@@ -645,6 +601,9 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 			     unsigned long nr_to_read,
 			     unsigned long lookahead_size)
 {
+	trace_page_cache_ra_unbounded(ractl->mapping->host,
+				      readahead_index(ractl), nr_to_read,
+				      lookahead_size);
 	if (unlikely(ra_min_order(ractl->mapping)))
 		ra_read_aligned(ractl, nr_to_read, lookahead_size, 0,
 				ULONG_MAX);
@@ -698,6 +657,9 @@ ra_read_window(struct readahead_control *ractl, struct file_ra_state *ra,
 	       unsigned int order, pgoff_t eof)
 {
 	ra->order = order;
+	if (order)
+		trace_page_cache_ra_order(ractl->mapping->host,
+					  readahead_index(ractl), ra);
 	return ra_read_upto(ractl, ra->size, ra->async_size, order, eof);
 }
 
@@ -762,7 +724,7 @@ static void ra_force(struct readahead_control *ractl,
 		index += chunk;
 		nr_to_read -= chunk;
 	}
-	ra_account(ractl, &d);
+	trace_readahead_decision(ractl, &d);
 }
 
 /**
@@ -951,7 +913,7 @@ static bool ra_mark_cached_folio(struct folio *folio)
 }
 
 /*
- * Leave another reader's marker, on a window that is in, to the
+ * Leave another reader's marker at @index, on a window that is in, to the
  * reader that issued it, with a backup marker on the first folio that
  * starts at or after @mid and before the first missing page @hole: if
  * that reader never comes, whoever finds the backup takes the stream
@@ -964,7 +926,8 @@ static bool ra_mark_cached_folio(struct folio *folio)
  * at once.
  */
 static noinline bool ra_leave_to_owner(struct address_space *mapping,
-				       pgoff_t mid, pgoff_t hole)
+				       pgoff_t index, pgoff_t mid,
+				       pgoff_t hole)
 {
 	struct folio *mark;
 	bool left;
@@ -983,6 +946,8 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
 	if (IS_ERR_OR_NULL(mark))
 		return false;
 	left = ra_mark_cached_folio(mark);
+	if (left)
+		trace_readahead_defer(mapping->host, index, mark->index);
 	folio_put(mark);
 	return left;
 }
@@ -1029,7 +994,7 @@ ra_try_marker(struct readahead_control *ractl, struct folio *folio,
 	if (hole <= index || hole - index > max || hole >= eof)
 		return RA_MARKER_NOTHING;
 	if (folio && hole - index > max / 2 &&
-	    ra_leave_to_owner(ractl->mapping,
+	    ra_leave_to_owner(ractl->mapping, index,
 			      index + DIV_ROUND_UP(hole - index, 2), hole))
 		return RA_MARKER_LEFT;
 	size = get_next_ra_size(hole - index + req, max);
@@ -1200,6 +1165,8 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 		 * a backup (ra_try_marker()).
 		 */
 		if (others && !folio_test_uptodate(folio)) {
+			trace_readahead_defer(ractl->mapping->host, index,
+					      READAHEAD_NO_BACKUP);
 			*pattern = RA_PATTERN_DEFER;
 			return true;
 		}
@@ -1262,6 +1229,7 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
+		d.order = ra->order;
 		break;
 	case RA_PATTERN_RANDOM:
 		if (fault && !folio)
@@ -1278,9 +1246,10 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
+		d.order = ra->order;
 		break;
 	}
-	ra_account(ractl, &d);
+	trace_readahead_decision(ractl, &d);
 	return true;
 }
 
@@ -1290,6 +1259,8 @@ static void ra_sync(struct readahead_control *ractl, unsigned long req_count,
 {
 	struct file *file = ractl->file;
 
+	trace_page_cache_sync_ra(ractl->mapping->host, readahead_index(ractl),
+				 ractl->ra, req_count);
 	if (!ractl->ra->ra_pages || blk_cgroup_congested()) {
 		/* The caller still needs its page; internal users do not. */
 		if (file)
@@ -1326,6 +1297,8 @@ EXPORT_SYMBOL_GPL(page_cache_sync_ra);
 static void ra_async(struct readahead_control *ractl, struct folio *folio,
 		     unsigned long req_count, bool fault)
 {
+	trace_page_cache_async_ra(ractl->mapping->host, readahead_index(ractl),
+				  ractl->ra, req_count);
 	/* PG_readahead doubles as PG_reclaim while under writeback. */
 	if (!ractl->ra->ra_pages || folio_test_writeback(folio))
 		return;
@@ -1374,7 +1347,8 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 
 	d.actual = ra_read_window(ractl, ra, ra_order(ractl->mapping, order),
 				  ra_eof(ractl->mapping));
-	ra_account(ractl, &d);
+	d.order = ra->order;
+	trace_readahead_decision(ractl, &d);
 }
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
@@ -1666,254 +1640,3 @@ void readahead_expand(struct readahead_control *ractl,
 	}
 }
 EXPORT_SYMBOL(readahead_expand);
-
-#ifdef CONFIG_READAHEAD_TRACE
-/*
- * /sys/kernel/debug/readahead/: trace_enable turns on one kernel log line
- * per decision, rate limited; stats is a table of per-CPU counters per
- * pattern and the number of lines the limit dropped.  The readahead
- * tracepoint carries every decision.
- */
-static const char * const ra_pattern_names[] = {
-	[RA_PATTERN_INITIAL0]	= "initial0",
-	[RA_PATTERN_INITIAL]	= "initial",
-	[RA_PATTERN_SUBSEQUENT]	= "subsequent",
-	[RA_PATTERN_MARKER]	= "marker",
-	[RA_PATTERN_CONTEXT]	= "context",
-	[RA_PATTERN_OVERSIZE]	= "oversize",
-	[RA_PATTERN_RANDOM]	= "random",
-	[RA_PATTERN_AROUND]	= "around",
-	[RA_PATTERN_FADVISE]	= "fadvise",
-	[RA_PATTERN_DEFER]	= "defer",
-};
-
-#define RA_NR_PATTERNS		ARRAY_SIZE(ra_pattern_names)
-
-enum ra_stat {
-	RA_STAT_CALLS,		/* readahead decisions */
-	RA_STAT_EOF_HIT,	/* windows reaching the end of file */
-	RA_STAT_CACHE_HIT,	/* windows that found pages cached */
-	RA_STAT_IO,		/* decisions that submitted I/O */
-	RA_STAT_SYNC_IO,	/* ...for a synchronous request */
-	RA_STAT_MMAP_IO,	/* ...for a page fault */
-	RA_STAT_SIZE,		/* sum of window sizes */
-	RA_STAT_ASYNC_SIZE,	/* sum of their async parts */
-	RA_STAT_IO_SIZE,	/* sum of pages submitted */
-	RA_STAT_NR,
-};
-
-struct ra_stats {
-	unsigned long count[RA_NR_PATTERNS][RA_STAT_NR];
-	unsigned long dropped;	/* trace lines the rate limit dropped */
-};
-
-static DEFINE_PER_CPU(struct ra_stats, ra_stats);
-static DEFINE_STATIC_KEY_FALSE(ra_trace_key);
-
-/* At most RA_TRACE_BURST trace lines per RA_TRACE_INTERVAL reach the log. */
-#define RA_TRACE_INTERVAL	(5 * HZ)
-#define RA_TRACE_BURST		500
-static DEFINE_RATELIMIT_STATE(ra_trace_rs, RA_TRACE_INTERVAL, RA_TRACE_BURST);
-
-static void ra_stats_add(enum ra_pattern pattern, enum ra_stat stat,
-			 unsigned long n)
-{
-	this_cpu_add(ra_stats.count[pattern][stat], n);
-}
-
-/* The decision as a kernel log line, in the tracepoint's format. */
-static void ra_trace_line(struct readahead_control *ractl,
-			  const struct ra_decision *d)
-{
-	struct inode *inode = ractl->mapping->host;
-	struct super_block *sb = inode->i_sb;
-	const char *pattern = ra_pattern_names[d->pattern];
-	char miss[READAHEAD_TRACE_MISS_LEN] = "";
-
-	if (!__ratelimit(&ra_trace_rs)) {
-		this_cpu_inc(ra_stats.dropped);
-		return;
-	}
-	if (d->fault && ractl->ra)
-		snprintf(miss, sizeof(miss), ", miss=%u", ractl->ra->mmap_miss);
-	/* %pD, not d_name: a concurrent rename may free the name. */
-	if (ractl->file)
-		pr_info(READAHEAD_TRACE_FMT_NAME("%pD") "\n", pattern,
-			task_pid_nr(current), current->comm, MAJOR(sb->s_dev),
-			MINOR(sb->s_dev), sb->s_id, inode->i_ino, ractl->file,
-			d->index, d->req, d->start, d->size, d->async_size,
-			d->start > d->index, miss, d->actual);
-	else
-		pr_info(READAHEAD_TRACE_FMT "\n", pattern,
-			task_pid_nr(current), current->comm, MAJOR(sb->s_dev),
-			MINOR(sb->s_dev), sb->s_id, inode->i_ino, "",
-			d->index, d->req, d->start, d->size, d->async_size,
-			d->start > d->index, miss, d->actual);
-}
-
-/* Count, trace and log one decision. */
-static void ra_account(struct readahead_control *ractl,
-		       const struct ra_decision *d)
-{
-	pgoff_t eof = ra_eof(ractl->mapping);
-	unsigned long in_file = 0;
-
-	if (d->start < eof)
-		in_file = min_t(unsigned long, d->size, eof - d->start);
-
-	ra_stats_add(d->pattern, RA_STAT_CALLS, 1);
-	if (d->start + d->size >= eof)
-		ra_stats_add(d->pattern, RA_STAT_EOF_HIT, 1);
-	if (d->actual < in_file)
-		ra_stats_add(d->pattern, RA_STAT_CACHE_HIT, 1);
-	if (d->actual) {
-		ra_stats_add(d->pattern, RA_STAT_IO, 1);
-		if (d->start <= d->index)
-			ra_stats_add(d->pattern, RA_STAT_SYNC_IO, 1);
-		if (d->fault)
-			ra_stats_add(d->pattern, RA_STAT_MMAP_IO, 1);
-	}
-	ra_stats_add(d->pattern, RA_STAT_SIZE, d->size);
-	ra_stats_add(d->pattern, RA_STAT_ASYNC_SIZE, d->async_size);
-	ra_stats_add(d->pattern, RA_STAT_IO_SIZE, d->actual);
-
-	trace_readahead(ra_pattern_names[d->pattern], ractl->file,
-			ractl->mapping->host, d->index, d->req, d->start,
-			d->size, d->async_size, d->fault && ractl->ra,
-			ractl->ra ? ractl->ra->mmap_miss : 0, d->actual);
-	if (static_branch_unlikely(&ra_trace_key))
-		ra_trace_line(ractl, d);
-}
-
-static ssize_t ra_trace_enable_read(struct file *file, char __user *buf,
-				    size_t count, loff_t *ppos)
-{
-	char val[3] = { '0', '\n', '\0' };
-
-	if (static_branch_unlikely(&ra_trace_key))
-		val[0] = '1';
-	return simple_read_from_buffer(buf, count, ppos, val, 2);
-}
-
-/* Only "0" or "1" (with an optional newline); all else is -EINVAL. */
-static ssize_t ra_trace_enable_write(struct file *file,
-				     const char __user *buf, size_t count,
-				     loff_t *ppos)
-{
-	unsigned int on;
-
-	if (kstrtouint_from_user(buf, count, 10, &on) || on > 1)
-		return -EINVAL;
-	if (on)
-		static_branch_enable(&ra_trace_key);
-	else
-		static_branch_disable(&ra_trace_key);
-	return count;
-}
-
-static const struct file_operations ra_trace_enable_fops = {
-	.owner	= THIS_MODULE,
-	.read	= ra_trace_enable_read,
-	.write	= ra_trace_enable_write,
-	.llseek	= default_llseek,
-};
-
-/* The counters of patterns @first to @last - 1, summed over all CPUs. */
-static void ra_stats_row(unsigned int first, unsigned int last,
-			 unsigned long row[RA_STAT_NR])
-{
-	unsigned int p, i;
-	int cpu;
-
-	memset(row, 0, RA_STAT_NR * sizeof(row[0]));
-	for_each_possible_cpu(cpu) {
-		struct ra_stats *st = per_cpu_ptr(&ra_stats, cpu);
-
-		for (p = first; p < last; p++)
-			for (i = 0; i < RA_STAT_NR; i++)
-				row[i] += st->count[p][i];
-	}
-}
-
-static unsigned long ra_stats_dropped(void)
-{
-	unsigned long sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(&ra_stats, cpu)->dropped;
-	return sum;
-}
-
-static void ra_stats_show_row(struct seq_file *m, const char *name,
-			      const unsigned long row[RA_STAT_NR])
-{
-	unsigned long calls = row[RA_STAT_CALLS];
-	unsigned long io = row[RA_STAT_IO];
-
-	seq_printf(m, "%-10s %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu %10lu\n",
-		   name, calls, row[RA_STAT_EOF_HIT], row[RA_STAT_CACHE_HIT],
-		   io, row[RA_STAT_SYNC_IO], row[RA_STAT_MMAP_IO],
-		   calls ? row[RA_STAT_SIZE] / calls : 0,
-		   calls ? row[RA_STAT_ASYNC_SIZE] / calls : 0,
-		   io ? row[RA_STAT_IO_SIZE] / io : 0);
-}
-
-/* A row per pattern, their total as "all", then the dropped lines. */
-static int ra_stats_show(struct seq_file *m, void *v)
-{
-	unsigned long row[RA_STAT_NR];
-	unsigned int p;
-
-	seq_printf(m, "%-10s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n",
-		   "pattern", "readahead", "eof_hit", "cache_hit", "io",
-		   "sync_io", "mmap_io", "size", "async_size", "io_size");
-	for (p = 0; p < RA_NR_PATTERNS; p++) {
-		ra_stats_row(p, p + 1, row);
-		ra_stats_show_row(m, ra_pattern_names[p], row);
-	}
-	ra_stats_row(0, RA_NR_PATTERNS, row);
-	ra_stats_show_row(m, "all", row);
-	seq_printf(m, "%-10s %10lu\n", "dropped", ra_stats_dropped());
-	return 0;
-}
-
-static int ra_stats_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, ra_stats_show, NULL);
-}
-
-/* Writing "0" resets the table; all else is -EINVAL. */
-static ssize_t ra_stats_write(struct file *file, const char __user *buf,
-			      size_t count, loff_t *ppos)
-{
-	unsigned int val;
-	int cpu;
-
-	if (kstrtouint_from_user(buf, count, 10, &val) || val)
-		return -EINVAL;
-	for_each_possible_cpu(cpu)
-		memset(per_cpu_ptr(&ra_stats, cpu), 0, sizeof(struct ra_stats));
-	return count;
-}
-
-static const struct file_operations ra_stats_fops = {
-	.owner		= THIS_MODULE,
-	.open		= ra_stats_open,
-	.read		= seq_read,
-	.write		= ra_stats_write,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-};
-
-static int __init ra_debugfs_init(void)
-{
-	struct dentry *dir = debugfs_create_dir("readahead", NULL);
-
-	debugfs_create_file("trace_enable", 0644, dir, NULL,
-			    &ra_trace_enable_fops);
-	debugfs_create_file("stats", 0644, dir, NULL, &ra_stats_fops);
-	return 0;
-}
-late_initcall(ra_debugfs_init);
-#endif /* CONFIG_READAHEAD_TRACE */

@@ -1,35 +1,97 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The readahead tracepoint: one event per readahead decision, for ftrace,
- * perf and bpftrace.  Unlike the kernel log lines of
- * /sys/kernel/debug/readahead/trace_enable, which are rate limited, it
- * loses nothing short of a full ring buffer.
+ * The readahead tracepoints.  Every event records raw numbers only: the
+ * device and inode a file is known by, page indexes, window sizes.  The
+ * task's comm and pid are in every ftrace record already, and names are
+ * for whoever prints the event.
  *
- * READAHEAD_TRACE_FMT is the text of a decision, defined here once: the
- * event prints it, mm/readahead.c's log line prints it, and so does every
- * tool that writes such lines, so that one parser (ra_analyze) reads
- * trace_pipe, trace-cmd output, dmesg and the tools' traces alike.  Its
- * arguments, in order: the pattern, pid, comm, the device's major and
- * minor and its name, the inode number, the file name, the request's
- * first page and length, the window's start, size and async size,
- * whether the window starts past the request (0 or 1), the fault's miss
- * count (", miss=N", or "" when not a fault), and the pages submitted.
- * READAHEAD_TRACE_FMT_NAME(conv) is the same text with @conv converting
- * the name: "%pD" prints it from a struct file, as the dentry has it at
- * that moment.  The event keeps READAHEAD_TRACE_NAME_LEN - 1 bytes of it.
+ * Four events are named and laid out as mainline lays them out, so that
+ * tools written for mainline read ours:
+ *
+ * page_cache_ra_unbounded - a read from page_cache_ra_unbounded():
+ *	@index, @nr_to_read pages, @lookahead_size of them marked ahead.
+ * page_cache_ra_order - a window read in large folios: where (@index),
+ *	the folio @order asked for, and the window of the file's state.
+ * page_cache_sync_ra, page_cache_async_ra (class page_cache_ra_op) - a
+ *	cache miss, and a marked folio found, as readahead is asked: the
+ *	request (@index, @req_count pages) and the file's readahead state
+ *	as it is then, before anything is decided.
+ *
+ * Two are ours:
+ *
+ * readahead_decision - what the state machine decided and read: the
+ *	pattern (enum ra_pattern, printed by name), the request, the
+ *	window issued (@start, @size, @async_size, read in folios of up
+ *	to @order), whether a page fault asked (@fault; @mmap_miss is the
+ *	file's fault miss count), and @nr_read, the pages newly submitted
+ *	for I/O (cached pages and pages past the end of the file do not
+ *	count: 0 is a decision that found everything cached).  One event
+ *	per decision of read(2), page faults, readahead(2) and
+ *	POSIX_FADV_WILLNEED and the fault read-around.
+ * readahead_defer - a reader left the marker at @index to the reader
+ *	that set it (see the "defer" pattern): @backup is the index of the
+ *	folio it marked instead, whose reader takes the stream over if the
+ *	owner never comes, or -1 when it marked none because the marked
+ *	window is still being read.
+ *
+ * Also defined here once, for the kernel and for the tools that write
+ * and read readahead traces (tools/testing/readahead): enum ra_pattern,
+ * and READAHEAD_TRACE_FMT, the text of the kernel log line that
+ * CONFIG_READAHEAD_DEBUGFS prints per decision (mm/readahead_debug.c).
+ * Its arguments, in order: the pattern's name, pid, comm, the device's
+ * major and minor and its name, the inode number, the file name, the
+ * request's first page and length, the window's start, size and async
+ * size, whether the window starts past the request (0 or 1), the fault's
+ * miss count (", miss=N", at most READAHEAD_TRACE_MISS_LEN bytes, or ""
+ * when not a fault) and the pages submitted.  READAHEAD_TRACE_FMT_NAME()
+ * is the same text with @conv converting the file name ("%pD": from the
+ * struct file).
  */
-#ifndef _TRACE_READAHEAD_FORMAT
-#define _TRACE_READAHEAD_FORMAT
+#ifndef _TRACE_READAHEAD_DEFS
+#define _TRACE_READAHEAD_DEFS
+
+/*
+ * The decisions of the state machine, readahead_decision's pattern.  The
+ * names are show_ra_pattern()'s below, which the debugfs view's log line
+ * and statistics print too.
+ */
+enum ra_pattern {
+	RA_PATTERN_INITIAL0,
+	RA_PATTERN_INITIAL,
+	RA_PATTERN_SUBSEQUENT,
+	RA_PATTERN_MARKER,
+	RA_PATTERN_CONTEXT,
+	RA_PATTERN_OVERSIZE,
+	RA_PATTERN_RANDOM,
+	RA_PATTERN_AROUND,
+	RA_PATTERN_FADVISE,
+	RA_PATTERN_DEFER,
+	RA_NR_PATTERNS
+};
+
+/* One decision, as readahead_decision passes it to its probes. */
+struct ra_decision {
+	enum ra_pattern pattern;
+	pgoff_t index;			/* the request: first page... */
+	unsigned long req;		/* ...and length */
+	pgoff_t start;			/* the window issued */
+	unsigned long size;
+	unsigned long async_size;
+	unsigned int order;		/* read in folios of up to this order */
+	bool fault;			/* asked by the page fault path */
+	unsigned long actual;		/* pages newly submitted for I/O */
+};
+
+/* readahead_defer's @backup when no backup folio was marked. */
+#define READAHEAD_NO_BACKUP	((pgoff_t)-1)
 
 #define READAHEAD_TRACE_FMT_NAME(conv)					\
 	"readahead-%s(pid=%d(%s), dev=%02x:%02x(%s), ino=%lu(" conv "), "	\
 	"req=%lu+%lu, ra=%lu+%lu-%lu, async=%d%s) = %lu"
 #define READAHEAD_TRACE_FMT		READAHEAD_TRACE_FMT_NAME("%s")
-#define READAHEAD_TRACE_NAME_LEN	32
 #define READAHEAD_TRACE_MISS_LEN	20
-#define READAHEAD_TRACE_PATTERN_LEN	16
 
-#endif /* _TRACE_READAHEAD_FORMAT */
+#endif /* _TRACE_READAHEAD_DEFS */
 
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM readahead
@@ -38,69 +100,225 @@
 #define _TRACE_READAHEAD_H
 
 #include <linux/fs.h>
-#include <linux/sched.h>
+#include <linux/pagemap.h>
 #include <linux/tracepoint.h>
 
-TRACE_EVENT(readahead,
+/* The pattern's values, for user space to decode the binary records. */
+TRACE_DEFINE_ENUM(RA_PATTERN_INITIAL0);
+TRACE_DEFINE_ENUM(RA_PATTERN_INITIAL);
+TRACE_DEFINE_ENUM(RA_PATTERN_SUBSEQUENT);
+TRACE_DEFINE_ENUM(RA_PATTERN_MARKER);
+TRACE_DEFINE_ENUM(RA_PATTERN_CONTEXT);
+TRACE_DEFINE_ENUM(RA_PATTERN_OVERSIZE);
+TRACE_DEFINE_ENUM(RA_PATTERN_RANDOM);
+TRACE_DEFINE_ENUM(RA_PATTERN_AROUND);
+TRACE_DEFINE_ENUM(RA_PATTERN_FADVISE);
+TRACE_DEFINE_ENUM(RA_PATTERN_DEFER);
 
-	TP_PROTO(const char *pattern, struct file *file, struct inode *inode,
-		 pgoff_t index, unsigned long req, pgoff_t start,
-		 unsigned long size, unsigned long async_size, bool fault,
-		 unsigned int miss, unsigned long actual),
+#define show_ra_pattern(pattern)					\
+	__print_symbolic(pattern,					\
+			 { RA_PATTERN_INITIAL0,		"initial0" },	\
+			 { RA_PATTERN_INITIAL,		"initial" },	\
+			 { RA_PATTERN_SUBSEQUENT,	"subsequent" },	\
+			 { RA_PATTERN_MARKER,		"marker" },	\
+			 { RA_PATTERN_CONTEXT,		"context" },	\
+			 { RA_PATTERN_OVERSIZE,		"oversize" },	\
+			 { RA_PATTERN_RANDOM,		"random" },	\
+			 { RA_PATTERN_AROUND,		"around" },	\
+			 { RA_PATTERN_FADVISE,		"fadvise" },	\
+			 { RA_PATTERN_DEFER,		"defer" })
 
-	TP_ARGS(pattern, file, inode, index, req, start, size, async_size,
-		fault, miss, actual),
+TRACE_EVENT(page_cache_ra_unbounded,
+
+	TP_PROTO(struct inode *inode, pgoff_t index, unsigned long nr_to_read,
+		 unsigned long lookahead_size),
+
+	TP_ARGS(inode, index, nr_to_read, lookahead_size),
 
 	TP_STRUCT__entry(
-		__array(char, pattern, READAHEAD_TRACE_PATTERN_LEN)
-		__field(pid_t, pid)
-		__array(char, comm, TASK_COMM_LEN)
-		__field(dev_t, dev)
-		__array(char, bdev, 32)
-		__field(unsigned long, ino)
-		__array(char, name, READAHEAD_TRACE_NAME_LEN)
+		__field(dev_t, s_dev)
+		__field(unsigned long, i_ino)
 		__field(pgoff_t, index)
-		__field(unsigned long, req)
-		__field(pgoff_t, start)
-		__field(unsigned long, size)
-		__field(unsigned long, async_size)
-		__array(char, miss, READAHEAD_TRACE_MISS_LEN)
-		__field(unsigned long, actual)
+		__field(unsigned long, nr_to_read)
+		__field(unsigned long, lookahead_size)
 	),
 
 	TP_fast_assign(
-		strscpy(__entry->pattern, pattern, sizeof(__entry->pattern));
-		__entry->pid = task_pid_nr(current);
-		memcpy(__entry->comm, current->comm, TASK_COMM_LEN);
-		__entry->dev = inode->i_sb->s_dev;
-		strscpy(__entry->bdev, inode->i_sb->s_id, sizeof(__entry->bdev));
-		__entry->ino = inode->i_ino;
-		/* %pD: a concurrent rename cannot free the name under us. */
-		if (file)
-			snprintf(__entry->name, sizeof(__entry->name), "%pD",
-				 file);
-		else
-			__entry->name[0] = '\0';
+		__entry->s_dev = inode->i_sb->s_dev;
+		__entry->i_ino = inode->i_ino;
 		__entry->index = index;
-		__entry->req = req;
-		__entry->start = start;
-		__entry->size = size;
-		__entry->async_size = async_size;
-		if (fault)
-			snprintf(__entry->miss, sizeof(__entry->miss),
-				 ", miss=%u", miss);
-		else
-			__entry->miss[0] = '\0';
-		__entry->actual = actual;
+		__entry->nr_to_read = nr_to_read;
+		__entry->lookahead_size = lookahead_size;
 	),
 
-	TP_printk(READAHEAD_TRACE_FMT,
-		  __entry->pattern, __entry->pid, __entry->comm,
-		  MAJOR(__entry->dev), MINOR(__entry->dev), __entry->bdev,
-		  __entry->ino, __entry->name, __entry->index, __entry->req,
-		  __entry->start, __entry->size, __entry->async_size,
-		  __entry->start > __entry->index, __entry->miss,
-		  __entry->actual)
+	TP_printk("dev=%d:%d ino=%lx index=%lu nr_to_read=%lu lookahead_size=%lu",
+		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
+		  __entry->i_ino, __entry->index, __entry->nr_to_read,
+		  __entry->lookahead_size)
+);
+
+TRACE_EVENT(page_cache_ra_order,
+
+	TP_PROTO(struct inode *inode, pgoff_t index,
+		 const struct file_ra_state *ra),
+
+	TP_ARGS(inode, index, ra),
+
+	TP_STRUCT__entry(
+		__field(dev_t, s_dev)
+		__field(unsigned long, i_ino)
+		__field(pgoff_t, index)
+		__field(unsigned int, order)
+		__field(unsigned int, size)
+		__field(unsigned int, async_size)
+		__field(unsigned int, ra_pages)
+	),
+
+	TP_fast_assign(
+		__entry->s_dev = inode->i_sb->s_dev;
+		__entry->i_ino = inode->i_ino;
+		__entry->index = index;
+		__entry->order = ra->order;
+		__entry->size = ra->size;
+		__entry->async_size = ra->async_size;
+		__entry->ra_pages = ra->ra_pages;
+	),
+
+	TP_printk("dev=%d:%d ino=%lx index=%lu order=%u size=%u async_size=%u ra_pages=%u",
+		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
+		  __entry->i_ino, __entry->index, __entry->order,
+		  __entry->size, __entry->async_size, __entry->ra_pages)
+);
+
+DECLARE_EVENT_CLASS(page_cache_ra_op,
+
+	TP_PROTO(struct inode *inode, pgoff_t index,
+		 const struct file_ra_state *ra, unsigned long req_count),
+
+	TP_ARGS(inode, index, ra, req_count),
+
+	TP_STRUCT__entry(
+		__field(dev_t, s_dev)
+		__field(unsigned long, i_ino)
+		__field(pgoff_t, index)
+		__field(unsigned long, req_count)
+		__field(unsigned int, order)
+		__field(unsigned int, size)
+		__field(unsigned int, async_size)
+		__field(unsigned int, ra_pages)
+		__field(unsigned int, mmap_miss)
+		__field(loff_t, prev_pos)
+	),
+
+	TP_fast_assign(
+		__entry->s_dev = inode->i_sb->s_dev;
+		__entry->i_ino = inode->i_ino;
+		__entry->index = index;
+		__entry->req_count = req_count;
+		__entry->order = ra->order;
+		__entry->size = ra->size;
+		__entry->async_size = ra->async_size;
+		__entry->ra_pages = ra->ra_pages;
+		__entry->mmap_miss = ra->mmap_miss;
+		__entry->prev_pos = ra->prev_pos;
+	),
+
+	TP_printk("dev=%d:%d ino=%lx index=%lu req_count=%lu order=%u size=%u async_size=%u ra_pages=%u mmap_miss=%u prev_pos=%lld",
+		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
+		  __entry->i_ino, __entry->index, __entry->req_count,
+		  __entry->order, __entry->size, __entry->async_size,
+		  __entry->ra_pages, __entry->mmap_miss,
+		  (long long)__entry->prev_pos)
+);
+
+DEFINE_EVENT(page_cache_ra_op, page_cache_sync_ra,
+
+	TP_PROTO(struct inode *inode, pgoff_t index,
+		 const struct file_ra_state *ra, unsigned long req_count),
+
+	TP_ARGS(inode, index, ra, req_count)
+);
+
+DEFINE_EVENT(page_cache_ra_op, page_cache_async_ra,
+
+	TP_PROTO(struct inode *inode, pgoff_t index,
+		 const struct file_ra_state *ra, unsigned long req_count),
+
+	TP_ARGS(inode, index, ra, req_count)
+);
+
+/*
+ * @ractl is for probes (the debugfs view prints the reader's file from
+ * it); the record keeps numbers only.
+ */
+TRACE_EVENT(readahead_decision,
+
+	TP_PROTO(struct readahead_control *ractl, const struct ra_decision *d),
+
+	TP_ARGS(ractl, d),
+
+	TP_STRUCT__entry(
+		__field(dev_t, s_dev)
+		__field(unsigned long, i_ino)
+		__field(unsigned int, pattern)
+		__field(pgoff_t, index)
+		__field(unsigned long, req_count)
+		__field(pgoff_t, start)
+		__field(unsigned long, size)
+		__field(unsigned long, async_size)
+		__field(unsigned int, order)
+		__field(bool, fault)
+		__field(unsigned int, mmap_miss)
+		__field(unsigned long, nr_read)
+	),
+
+	TP_fast_assign(
+		__entry->s_dev = ractl->mapping->host->i_sb->s_dev;
+		__entry->i_ino = ractl->mapping->host->i_ino;
+		__entry->pattern = d->pattern;
+		__entry->index = d->index;
+		__entry->req_count = d->req;
+		__entry->start = d->start;
+		__entry->size = d->size;
+		__entry->async_size = d->async_size;
+		__entry->order = d->order;
+		__entry->fault = d->fault;
+		__entry->mmap_miss = ractl->ra ? ractl->ra->mmap_miss : 0;
+		__entry->nr_read = d->actual;
+	),
+
+	TP_printk("dev=%d:%d ino=%lx pattern=%s index=%lu req_count=%lu start=%lu size=%lu async_size=%lu order=%u fault=%d mmap_miss=%u nr_read=%lu",
+		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
+		  __entry->i_ino,
+		  show_ra_pattern(__entry->pattern),
+		  __entry->index, __entry->req_count, __entry->start,
+		  __entry->size, __entry->async_size, __entry->order,
+		  __entry->fault, __entry->mmap_miss, __entry->nr_read)
+);
+
+TRACE_EVENT(readahead_defer,
+
+	TP_PROTO(struct inode *inode, pgoff_t index, pgoff_t backup),
+
+	TP_ARGS(inode, index, backup),
+
+	TP_STRUCT__entry(
+		__field(dev_t, s_dev)
+		__field(unsigned long, i_ino)
+		__field(pgoff_t, index)
+		__field(pgoff_t, backup)
+	),
+
+	TP_fast_assign(
+		__entry->s_dev = inode->i_sb->s_dev;
+		__entry->i_ino = inode->i_ino;
+		__entry->index = index;
+		__entry->backup = backup;
+	),
+
+	TP_printk("dev=%d:%d ino=%lx index=%lu backup=%ld",
+		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
+		  __entry->i_ino, __entry->index, (long)__entry->backup)
 );
 
 #endif /* _TRACE_READAHEAD_H */

@@ -7,17 +7,20 @@
  * VFS would run on them (h_debugfs_read/h_debugfs_write), the seq_file
  * buffer, the kernel's user-copy and kstrto helpers, vsnprintf with the
  * kernel's %pD, printk, whose lines go to shim_trace_sink, rate limits,
- * and the tracepoint's output, which goes to shim_tracepoint_sink.
+ * the tracepoints' probes (register_trace_*()) and their output, which
+ * goes to shim_tracepoint_sink.
  */
 #include "shim.h"
 #include "harness.h"
+
+#include <linux/tracepoint.h>
 
 #include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
-static struct task_struct harness_task = { .pid = 4242, .comm = "harness" };
-struct task_struct *shim_current = &harness_task;
+struct task_struct shim_init_task = { .pid = 4242, .comm = "harness" };
+struct task_struct *shim_current = &shim_init_task;
 void (*shim_trace_sink)(const char *line);
 void (*shim_printk_hook)(void);
 void (*shim_tracepoint_sink)(const char *line);
@@ -196,6 +199,56 @@ void shim_tracepoint_print(const char *event, const char *fmt, ...)
 		 current->comm, task_pid_nr(current), shim_jiffies / HZ,
 		 shim_jiffies % HZ * (1000000 / HZ), event, text);
 	shim_tracepoint_sink(line);
+}
+
+/* The tracepoints' probes, in the first free slot, as registered. */
+int shim_tracepoint_register(struct shim_tracepoint *tp, shim_tp_fn fn,
+			     void *data)
+{
+	unsigned int i, slot = SHIM_TP_MAX_PROBES;
+
+	for (i = 0; i < SHIM_TP_MAX_PROBES; i++) {
+		if (tp->probes[i].fn == fn && tp->probes[i].data == data)
+			return -EEXIST;
+		if (!tp->probes[i].fn && slot == SHIM_TP_MAX_PROBES)
+			slot = i;
+	}
+	if (slot == SHIM_TP_MAX_PROBES)
+		return -ENOMEM;
+	tp->probes[slot].fn = fn;
+	tp->probes[slot].data = data;
+	return 0;
+}
+
+int shim_tracepoint_unregister(struct shim_tracepoint *tp, shim_tp_fn fn,
+			       void *data)
+{
+	unsigned int i;
+
+	for (i = 0; i < SHIM_TP_MAX_PROBES; i++) {
+		if (tp->probes[i].fn == fn && tp->probes[i].data == data) {
+			tp->probes[i].fn = NULL;
+			tp->probes[i].data = NULL;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/*
+ * __print_symbolic(): the name, or the value in hex as ftrace prints an
+ * unknown one.  The text lives until the next unknown value is printed.
+ */
+const char *shim_print_symbolic(unsigned long value,
+				const struct shim_trace_sym *syms)
+{
+	static char unknown[24];
+
+	for (; syms->name; syms++)
+		if (syms->value == value)
+			return syms->name;
+	snprintf(unknown, sizeof(unknown), "0x%lx", value);
+	return unknown;
 }
 
 /* ---- debugfs ---- */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * parse.c - the line parser: strips mail quotes, "==>" highlights and
- * dmesg prefixes, then turns one readahead trace line into a struct ra_rec
- * or says why it cannot.
+ * parse.c - the line parser: turns one readahead decision into a struct
+ * ra_rec or says why it cannot.  A decision is either a log line of the
+ * debugfs view (READAHEAD_TRACE_FMT, after mail quotes, "==>" highlights
+ * and dmesg prefixes are stripped) or a readahead:readahead_decision
+ * event as trace_pipe, trace-cmd report or perf script print it.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -212,26 +214,140 @@ static void parse_body(struct cursor *c, struct ra_rec *r)
 }
 
 /*
- * Parse one input line (without its newline).  Lines without "readahead-"
- * are RA_PARSE_OTHER; lines with it that do not parse are RA_PARSE_BAD and
- * *why says what was wrong.  On RA_PARSE_OK @rec owns its strings.  The
- * readahead tracepoint's text is the same line: trace_pipe and trace-cmd
- * put "COMM-PID [CPU] ... TIME: readahead: " before it.
+ * The task of an event line, up to @end (the event's name): "COMM-PID"
+ * (trace_pipe, trace-cmd) or "COMM PID" (perf script), right before the
+ * " [CPU]" column.  The comm may hold blanks and dashes: the pid is the
+ * digits after the last dash or blank before the column.
+ */
+static void parse_task(struct cursor *c, struct ra_rec *r, const char *end)
+{
+	const char *col, *pid, *comm = c->p;
+
+	while (*comm == ' ' || *comm == '\t')
+		comm++;
+	if (end - comm < 2 || strncmp(end - 2, ": ", 2))
+		goto bad;
+	for (col = strstr(comm, " ["); col && col < end;
+	     col = strstr(col + 1, " [")) {
+		const char *q = col;
+
+		while (q > comm && q[-1] == ' ')
+			q--;
+		pid = q;
+		while (pid > comm && isdigit((unsigned char)pid[-1]))
+			pid--;
+		if (pid < q && pid > comm + 1 &&
+		    (pid[-1] == '-' || pid[-1] == ' ')) {
+			const char *ce = pid - 1;
+
+			while (ce > comm && ce[-1] == ' ')
+				ce--;
+			r->comm = xstrndup(comm, ce - comm);
+			c->p = pid;
+			r->pid = parse_number(c, 10, "bad pid");
+			c->p = end;
+			return;
+		}
+	}
+bad:
+	c->why = "expected 'COMM-PID [CPU] ... TIME: ' before the event";
+}
+
+/* Blanks, then "@key=" and a number in @base. */
+static unsigned long long field(struct cursor *c, const char *key, int base,
+				const char *why)
+{
+	if (c->why)
+		return 0;
+	while (*c->p == ' ' || *c->p == '\t')
+		c->p++;
+	if (expect(c, key, why))
+		return 0;
+	return parse_number(c, base, why);
+}
+
+/*
+ * The fields of readahead_decision, in the order its TP_printk prints
+ * them.  The event has no names: no bdev, no file name (they print as
+ * "-"), and the window is asynchronous when it starts past the request,
+ * as the log line says.
+ */
+static void parse_event(struct cursor *c, struct ra_rec *r)
+{
+	unsigned long long v;
+
+	v = field(c, "dev=", 10, "expected 'dev=MAJOR:MINOR'");
+	r->major = v;
+	if (!c->why && r->major != v)
+		c->why = "device major out of range";
+	expect(c, ":", "expected ':' in dev");
+	v = parse_number(c, 10, "bad device minor");
+	r->minor = v;
+	if (!c->why && r->minor != v)
+		c->why = "device minor out of range";
+	r->ino = field(c, "ino=", 16, "expected 'ino=' (hex)");
+	if (!c->why) {
+		while (*c->p == ' ')
+			c->p++;
+		expect(c, "pattern=", "expected 'pattern='");
+		r->pattern = word(c, "missing pattern after 'pattern='");
+	}
+	r->req_off = field(c, "index=", 10, "expected 'index='");
+	r->req_size = field(c, "req_count=", 10, "expected 'req_count='");
+	r->start = field(c, "start=", 10, "expected 'start='");
+	r->size = field(c, "size=", 10, "expected 'size='");
+	r->async_size = field(c, "async_size=", 10, "expected 'async_size='");
+	field(c, "order=", 10, "expected 'order='");
+	r->has_miss = field(c, "fault=", 10, "expected 'fault=' (0 or 1)");
+	if (!c->why && r->has_miss > 1)
+		c->why = "fault is neither 0 nor 1";
+	r->miss = field(c, "mmap_miss=", 10, "expected 'mmap_miss='");
+	r->actual = field(c, "nr_read=", 10, "expected 'nr_read='");
+	if (c->why)
+		return;
+	r->async = r->start > r->req_off;
+	r->bdev = xstrndup("", 0);
+	r->name = xstrndup("", 0);
+	while (isspace((unsigned char)*c->p))
+		c->p++;
+	if (*c->p)
+		c->why = "trailing text after nr_read";
+}
+
+/*
+ * Parse one input line (without its newline).  Lines that are neither a
+ * readahead_decision event nor hold "readahead-" are RA_PARSE_OTHER (the
+ * other readahead events among them); lines that are and do not parse
+ * are RA_PARSE_BAD and *why says what was wrong.  On RA_PARSE_OK @rec
+ * owns its strings.
  */
 enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 				   const char **why)
 {
+	static const char * const events[] = {
+		"readahead:readahead_decision:",	/* perf script */
+		"readahead_decision:",			/* trace_pipe, trace-cmd */
+	};
 	struct cursor c = { NULL, NULL };
-	const char *event;
+	unsigned int i;
 
 	memset(rec, 0, sizeof(*rec));
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		const char *event = strstr(line, events[i]);
+
+		if (!event)
+			continue;
+		c.p = line;
+		parse_task(&c, rec, event);
+		c.p = c.why ? c.p : event + strlen(events[i]);
+		parse_event(&c, rec);
+		goto done;
+	}
 	if (!strstr(line, "readahead-"))
 		return RA_PARSE_OTHER;
 	c.p = strip_prefixes(line, &rec->highlighted);
-	event = strstr(c.p, ": readahead: readahead-");
-	if (event)
-		c.p = event + strlen(": readahead: ");
 	parse_body(&c, rec);
+done:
 	if (c.why) {
 		ra_rec_free(rec);
 		*why = c.why;

@@ -1,25 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * shim_debugfs.h - the kernel API behind the readahead trace and stats.
+ * shim_debugfs.h - the kernel API behind the readahead tracepoints and
+ * their debugfs view.
  *
- * What mm/readahead.c's CONFIG_READAHEAD_TRACE code uses: the current
- * task (and whether it is being killed), super blocks and dentries for
- * naming, printk, static keys, per-CPU counters (one CPU here), debugfs
- * files with their file_operations, seq_file, the user-copy helpers,
- * rate limits and the tracepoint.  debugfs.c implements it; the harness
- * reads and writes the files through h_debugfs_read() and
- * h_debugfs_write() and receives printk lines in shim_trace_sink,
- * tracepoint lines in shim_tracepoint_sink.
+ * What mm/readahead_debug.c (CONFIG_READAHEAD_DEBUGFS) and the
+ * tracepoints of mm/readahead.c use: the current task (and whether it is
+ * being killed), super blocks and dentries for naming, printk, static
+ * keys, per-CPU counters (one CPU here), debugfs files with their
+ * file_operations, seq_file, the user-copy helpers, rate limits and the
+ * tracepoints' output.  debugfs.c implements it; the harness reads and
+ * writes the files through h_debugfs_read() and h_debugfs_write() and
+ * receives printk lines in shim_trace_sink, tracepoint lines in
+ * shim_tracepoint_sink.  A harness without mm/readahead_debug.c (bench/)
+ * has no debugfs files, as a kernel without the option.
  */
 #ifndef RA_SHIM_DEBUGFS_H
 #define RA_SHIM_DEBUGFS_H
 
 #include <stdarg.h>
-
-/* As the bench kernels; bench/ builds without it, as distributions do. */
-#ifndef SHIM_NO_READAHEAD_TRACE
-#define CONFIG_READAHEAD_TRACE 1
-#endif
 
 struct inode;
 struct file;
@@ -39,6 +37,8 @@ struct task_struct {
 	bool fatal_signal;	/* a SIGKILL is pending: tests set it */
 };
 
+/* The harness's own task, current when no file's reader is. */
+extern struct task_struct shim_init_task;
 extern struct task_struct *shim_current;
 #define current shim_current
 
@@ -97,6 +97,7 @@ extern void (*shim_printk_hook)(void);
 void shim_printk(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 #define pr_info(fmt, ...) shim_printk(fmt, ##__VA_ARGS__)
+#define pr_warn(fmt, ...) shim_printk(fmt, ##__VA_ARGS__)
 
 /*
  * Rate limits, as lib/ratelimit.c has them: at most @burst true answers
@@ -128,10 +129,10 @@ int shim_ratelimit_check(struct ratelimit_state *rs, const char *func);
 #define __ratelimit(rs) shim_ratelimit_check(rs, __func__)
 
 /*
- * The tracepoint: <linux/tracepoint.h> turns the project's TRACE_EVENT
- * into a function that fills the event's fields and prints its TP_printk
- * line, as trace_pipe shows it, to shim_tracepoint_sink (the tracepoint
- * is enabled while the sink is set).
+ * The tracepoints: <linux/tracepoint.h> turns each of the project's
+ * events into a function that calls the registered probes and, while
+ * shim_tracepoint_sink is set, fills the event's fields and prints its
+ * TP_printk line, as trace_pipe shows it, to the sink.
  */
 extern void (*shim_tracepoint_sink)(const char *line);
 void shim_tracepoint_print(const char *event, const char *fmt, ...)

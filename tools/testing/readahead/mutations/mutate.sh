@@ -1,19 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# mutate.sh - mutation testing of mm/readahead.c against the harness.
+# mutate.sh - mutation testing of mm/readahead.c and mm/readahead_debug.c
+# against the harness.
 #
 # Usage: mutate.sh [MUTATION.sed...]     (from anywhere; default: every
 #                                         *.sed next to this script)
 #
 # Each MUTATION.sed is a sed script that breaks one thing in a copy of
-# mm/readahead.c (its first line, a comment, says what).  For each, the
-# harness is rebuilt with the copy as ours (OURS=, objects shared in
-# build/mutate/obj) and run; the mutation is "killed" when the harness
+# mm/readahead.c (its first line, a comment, says what), or of the file a
+# "# file: PATH" line names (mm/readahead_debug.c, the debugfs view).  For
+# each, the harness is rebuilt with the copy as ours (OURS= or
+# OURS_DEBUGFS=, objects shared in build/mutate/obj) and run; the mutation is "killed" when the harness
 # fails, crashes, times out or does not build, and "SURVIVED" when every
 # test still passes: a hole in the tests.  A script that changes nothing
-# is "stale" (mm/readahead.c moved on) and counts as a failure too.  The
-# unmutated file must pass first.  Prints TAP (scripts/tap.sh), one test
+# is "stale" (its file moved on) and counts as a failure too.  The
+# unmutated files must pass first.  Prints TAP (scripts/tap.sh), one test
 # per mutation: ok when it was killed (with the first failing tests), not
 # ok when it survived or is stale; exits non-zero unless all were killed.
 set -u
@@ -32,18 +34,22 @@ if [ $# -eq 0 ]; then
 fi
 mkdir -p "$obj" || exit 1
 
-# build_and_run OURS LOG: 0 when the harness builds and passes.
+# build_and_run OURS OURS_DEBUGFS LOG: 0 when the harness builds and
+# passes.
 build_and_run() {
-	rm -f "$obj/ours/readahead.o" "$obj/ra_harness"
+	rm -f "$obj/ours/readahead.o" "$obj/ours/readahead_debug.o" \
+		"$obj/ra_harness"
 	make -s -C "$harness" TREE="$tree" OUT="$obj" OURS="$1" \
-		"$obj/ra_harness" >"$2" 2>&1 || return 2
-	timeout 300 "$obj/ra_harness" >"$2" 2>&1
+		OURS_DEBUGFS="$2" "$obj/ra_harness" >"$3" 2>&1 || return 2
+	timeout 300 "$obj/ra_harness" >"$3" 2>&1
 }
 
+ours=$top/mm/readahead.c
+ours_debugfs=$top/mm/readahead_debug.c
 tap_begin
-if ! build_and_run "$top/mm/readahead.c" "$out/baseline.log"; then
+if ! build_and_run "$ours" "$ours_debugfs" "$out/baseline.log"; then
 	tail -n 20 "$out/baseline.log" | tap_diag_file
-	tap_not_ok "the unmutated mm/readahead.c passes (log: $out/baseline.log)"
+	tap_not_ok "the unmutated files pass (log: $out/baseline.log)"
 	tap_end
 	exit 1
 fi
@@ -52,12 +58,19 @@ for m in "$@"; do
 	name=$(basename "$m" .sed)
 	dir="$out/$name"
 	mkdir -p "$dir"
-	sed -f "$m" "$top/mm/readahead.c" >"$dir/readahead.c"
-	if cmp -s "$top/mm/readahead.c" "$dir/readahead.c"; then
+	target=$(sed -n 's/^# file: *//p' "$m")
+	target=${target:-mm/readahead.c}
+	copy="$dir/$(basename "$target")"
+	sed -f "$m" "$top/$target" >"$copy"
+	if cmp -s "$top/$target" "$copy"; then
 		tap_not_ok "$name: stale, the script changes nothing"
 		continue
 	fi
-	build_and_run "$dir/readahead.c" "$dir/harness.log"
+	case $target in
+	mm/readahead.c) build_and_run "$copy" "$ours_debugfs" "$dir/harness.log" ;;
+	mm/readahead_debug.c) build_and_run "$ours" "$copy" "$dir/harness.log" ;;
+	*) tap_not_ok "$name: $target is no file ours is built from"; continue ;;
+	esac
 	rc=$?
 	if [ "$rc" -eq 0 ]; then
 		tap_not_ok "$name: SURVIVED ($(sed -n '1s/^# *//p' "$m"))"

@@ -1,2 +1,3 @@
 # Ten times more trace lines per interval.
+# file: mm/readahead_debug.c
 s/^\(#define RA_TRACE_BURST\t\t\)500$/\15000/

@@ -102,7 +102,7 @@ else
 	while IFS= read -r line; do
 		grep -qxF "$line" "$objdir/.config" && continue
 		sym=${line%%=*}
-		# An option the series itself adds (e.g. READAHEAD_TRACE)
+		# An option the series itself adds (e.g. READAHEAD_DEBUGFS)
 		# does not exist in the pristine tree: nothing to check.
 		if ! grep -rqsE --include='Kconfig*' "^(menu)?config ${sym#CONFIG_}\$" \
 				"$tree"; then

@@ -50,10 +50,12 @@ dmesg > "$R/dmesg.scan4k"
 # A stream that meets one error after its window has grown: from block
 # 400 on, the first bad block is 1000 (trace on: dmesg.shrink).
 # The kernel log gets at most 500 trace lines per 5 s (scan4k above has
-# used them up): the stage is read from the tracepoint, which loses
-# nothing, and the log is kept beside it.
+# used them up): the stage is read from the readahead_decision
+# tracepoint, which loses nothing and names files by inode (f0's in
+# $R/ino.f0), and the log is kept beside it.
 dmesg -c > /dev/null
-TP=/sys/kernel/debug/tracing/events/readahead/readahead
+TP=/sys/kernel/debug/tracing/events/readahead/readahead_decision
+ls -i $F | awk '{ printf "%x\n", $1 }' > "$R/ino.f0"
 [ -e $TP/enable ] && echo > /sys/kernel/debug/tracing/trace &&
 	echo 1 > $TP/enable
 [ "$trace" = 1 ] && echo 1 > $RADIR/trace_enable

@@ -175,14 +175,32 @@ for flavour in "$@"; do
 		shrink_trace=$res/trace.shrink
 		[ -s "$shrink_trace" ] || shrink_trace=$res/dmesg.shrink
 		# Split at the failing block by the requests' offsets (the
-		# kernel's "I/O error" lines are rate-limited, not a clock).
-		awk '/readahead-/ && /ino=[0-9]+\(f0\)/ {
+		# kernel's "I/O error" lines are rate-limited, not a clock):
+		# the log's lines name f0, the readahead_decision events give
+		# its inode (in hex, as ino.f0 has it).
+		ino=$(cat "$res/ino.f0" 2>/dev/null || echo none)
+		awk -v ino="$ino" '
+			function val(key) {
+				if (!match($0, " " key "=[0-9]+")) return -1
+				return substr($0, RSTART + length(key) + 2,
+					      RLENGTH - length(key) - 2) + 0
+			}
+			/readahead-/ && /ino=[0-9]+\(f0\)/ {
 				if (!match($0, /req=[0-9]+/)) next
 				req = substr($0, RSTART + 4, RLENGTH - 4) + 0
 				if (!match($0, /ra=[0-9]+\+[0-9]+/)) next
 				split(substr($0, RSTART + 3, RLENGTH - 3), w, "+")
-				if (req > 1000) { if (w[2] > after) after = w[2]; na++ }
-				else if (req < 1000) { if (w[2] > before) before = w[2]; nb++ } }
+				size = w[2]
+			}
+			/readahead_decision:/ && $0 ~ (" ino=" ino " ") {
+				req = val("index")
+				size = val("size")
+				if (req < 0 || size < 0) next
+			}
+			/readahead-/ && /ino=[0-9]+\(f0\)/ ||
+			/readahead_decision:/ && $0 ~ (" ino=" ino " ") {
+				if (req > 1000) { if (size > after) after = size; na++ }
+				else if (req < 1000) { if (size > before) before = size; nb++ } }
 			END { printf "%d %d %d %d\n", before, nb, after, na }' \
 			"$shrink_trace" > "$out/shrink"
 		read -r before nb after na < "$out/shrink"

@@ -2,10 +2,13 @@
 #
 # harness.mk - the objects every program built on the harness links: its
 # core (page cache, filesystem, read and fault paths, debugfs, fadvise),
-# ours (OURS: mm/readahead.c, or a mutated copy), the pristine 6.12 file
-# (TREE) and the pristine 6.1 one (OLD_TREE).  Included by the harness's,
-# the fuzzer's and the CPU bench's Makefiles, which set TOP, TREE,
-# OLD_TREE, OURS, CC, CFLAGS and HOBJ (the object directory) first.  Gives what shims.mk gives (HINCLUDES, HHEADERS...)
+# ours (OURS: mm/readahead.c, or a mutated copy; OURS_DEBUGFS:
+# mm/readahead_debug.c, the debugfs view, or a mutated copy, unless
+# RA_DEBUGFS is n, as in a kernel without CONFIG_READAHEAD_DEBUGFS), the
+# pristine 6.12 file (TREE) and the pristine 6.1 one (OLD_TREE).
+# Included by the harness's, the fuzzer's and the CPU bench's Makefiles,
+# which set TOP, TREE, OLD_TREE, OURS, CC, CFLAGS and HOBJ (the object
+# directory) first.  Gives what shims.mk gives (HINCLUDES, HHEADERS...)
 # and HOBJS (the objects).
 
 # The includer's "all" stays the default goal, not the first rule here.
@@ -17,6 +20,11 @@ HCORE	= shim.c pagecache.c debugfs.c fadvise.c harness.c ra_call.c \
 HOBJS	= $(patsubst %.c,$(HOBJ)/%.o,$(HCORE)) $(HOBJ)/ours/readahead.o \
 	  $(HOBJ)/pristine/readahead.o $(HOBJ)/pristine61/readahead.o \
 	  $(HOBJ)/pristine61/impl_pristine.o $(HOBJ)/pristine61/pristine_fault.o
+RA_DEBUGFS ?= y
+OURS_DEBUGFS ?= $(TOP)/mm/readahead_debug.c
+ifeq ($(RA_DEBUGFS),y)
+HOBJS	+= $(HOBJ)/ours/readahead_debug.o
+endif
 
 $(HOBJ)/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
 	@mkdir -p $(dir $@)
@@ -24,6 +32,11 @@ $(HOBJ)/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
 
 # Ours, compiled unchanged.
 $(HOBJ)/ours/readahead.o: $(OURS) $(HHEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The debugfs view, built on ours' tracepoint.
+$(HOBJ)/ours/readahead_debug.o: $(OURS_DEBUGFS) $(HHEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# kernel-compile-check.sh - compile the project's mm/readahead.c in a real
-# kernel build and fail on any compiler or sparse warning about it.
+# kernel-compile-check.sh - compile the project's mm/readahead.c (and
+# mm/readahead_debug.c, when the config has CONFIG_READAHEAD_DEBUGFS) in a
+# real kernel build and fail on any compiler or sparse warning about them.
 #
 # Usage: kernel-compile-check.sh PATCHED_TREE OBJDIR [FRAGMENT...]
 #
@@ -14,11 +15,12 @@
 # of each symbol must end up in OBJDIR/.config, and a "# CONFIG_... is not
 # set" line must leave its symbol unset.  Configuration is redone only when the fragment,
 # the tree or the applied patch series changed (OBJDIR/.readahead-config
-# holds their checksum).  Then mm/readahead.o is rebuilt with W=1, plus
-# C=1 (sparse) when sparse is installed; the make output goes to
-# OBJDIR/readahead-build.log.  Exit status 1 if the build fails or the log
-# has a warning or error line about readahead.c (or objtool's about
-# readahead.o).  The first run also does the kernel's prepare work (a few
+# holds their checksum).  Then mm/readahead.o (and mm/readahead_debug.o)
+# is rebuilt with W=1, plus C=1 (sparse) when sparse is installed; the
+# make output goes to OBJDIR/readahead-build.log.  Exit status 1 if the
+# build fails, the log has a warning or error line about either file (or
+# objtool's about their objects), or a tracepoint readahead_debug.o uses
+# is not one readahead.o defines.  The first run also does the kernel's prepare work (a few
 # minutes); later runs are incremental.
 set -eu
 
@@ -128,15 +130,21 @@ else
 fi
 
 log="$objdir/readahead-build.log"
-# C=1 only checks what gets compiled: always recompile the object.
-rm -f "$objdir/mm/readahead.o"
-if kmake $jobs W=1 $checker mm/readahead.o > "$log" 2>&1; then
+objs=mm/readahead.o
+grep -qx 'CONFIG_READAHEAD_DEBUGFS=y' "$objdir/.config" &&
+	objs="$objs mm/readahead_debug.o"
+# C=1 only checks what gets compiled: always recompile the objects.
+for o in $objs; do
+	rm -f "$objdir/$o"
+done
+# shellcheck disable=SC2086
+if kmake $jobs W=1 $checker $objs > "$log" 2>&1; then
 	built=1
 else
 	built=0
 fi
 
-pattern='readahead\.[co].*(warning|error):'
+pattern='readahead(_debug)?\.[co].*(warning|error):'
 nwarn=$(grep -cE "$pattern" "$log" || true)
 nother=$(grep -E '(warning|error):' "$log" | grep -cvE "$pattern" || true)
 secs=$(($(date +%s) - start))
@@ -149,16 +157,36 @@ if [ "$nother" -gt 0 ]; then
 fi
 if [ "$built" -eq 0 ]; then
 	[ "$nwarn" -gt 0 ] || tail -n 30 "$log" >&2
-	echo "$me: building mm/readahead.o with $desc FAILED" \
+	echo "$me: building $objs with $desc FAILED" \
 		"(log: $log)" >&2
 	exit 1
 fi
 if [ "$nwarn" -gt 0 ]; then
-	echo "$me: mm/readahead.o built with $desc, $nwarn warnings" \
+	echo "$me: $objs built with $desc, $nwarn warnings" \
 		"(log: $log)" >&2
 	exit 1
 fi
-echo "$me: mm/readahead.o built with $desc, 0 warnings (${secs}s)"
+echo "$me: $objs built with $desc, 0 warnings (${secs}s)"
+
+# The debugfs view's probe: every readahead tracepoint it uses is
+# defined by readahead.o (CREATE_TRACE_POINTS), as the link of vmlinux
+# will want.
+if [ -f "$objdir/mm/readahead_debug.o" ] && case $objs in
+		*readahead_debug.o) true ;; *) false ;; esac; then
+	missing=$(nm -u "$objdir/mm/readahead_debug.o" |
+		awk '$2 ~ /^__tracepoint_(page_cache_|readahead_)/ {
+			print $2 }' |
+		while read -r sym; do
+			nm "$objdir/mm/readahead.o" |
+				grep -qE " [BDRd] $sym\$" || echo "$sym"
+		done)
+	if [ -n "$missing" ]; then
+		echo "$me: readahead_debug.o uses tracepoints readahead.o" \
+			"does not define: $missing" >&2
+		exit 1
+	fi
+	echo "$me: readahead_debug.o's tracepoints all defined by readahead.o"
+fi
 
 # --- Build mm/filemap.o, which the series patches to call us ------------
 # W=1 only: sparse has one old complaint about upstream code in this file

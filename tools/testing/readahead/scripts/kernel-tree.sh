@@ -31,7 +31,7 @@ set -eu
 
 # Files the project owns outright (space separated, relative to the repo
 # root and to the kernel tree).
-OWNED_FILES="mm/readahead.c include/trace/events/readahead.h"
+OWNED_FILES="mm/readahead.c mm/readahead_debug.c include/trace/events/readahead.h"
 
 me=kernel-tree
 if [ $# -ne 3 ]; then

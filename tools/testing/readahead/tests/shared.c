@@ -432,21 +432,39 @@ static void own_marker_next_window_cached_count_matches(void)
  * backup halfway to the first missing page, where, a not having pushed
  * the stream meanwhile, b takes it over, still ahead of need.
  */
-static void marker_of_another_in_flight(void)
+/*
+ * a reads pages 0-4 of @pages (its window 12+16-16, marked on 12), b,
+ * another descriptor of the file, issued 4+8-8 before; a's window is
+ * still being read: its marked folio (returned) is not uptodate.  NULL
+ * where the filesystem left no marker there.
+ */
+struct folio *shared_marker_in_flight(struct h_file **a, struct h_file **b,
+				      pgoff_t pages)
 {
-	struct h_file *a = h_create(PAGES * 4096, 128);
-	struct h_file *b = h_reopen(a);
 	struct folio *folio;
 	pgoff_t i;
 
+	*a = h_create(pages * 4096, 128);
+	*b = h_reopen(*a);
 	for (i = 0; i < 5; i++)
-		h_read(a, i * 4096, 4096);	/* a: 12+16-16 */
-	b->file.f_ra.start = 4;			/* b issued 4+8-8 before */
-	b->file.f_ra.size = 8;
-	b->file.f_ra.async_size = 8;
-	folio = xa_load(&a->file.f_mapping->i_pages, 12);
-	REQUIRE(folio && folio_test_readahead(folio));
-	folio->flags &= ~(1UL << PG_uptodate);	/* a's read in flight */
+		h_read(*a, i * 4096, 4096);
+	(*b)->file.f_ra.start = 4;
+	(*b)->file.f_ra.size = 8;
+	(*b)->file.f_ra.async_size = 8;
+	folio = xa_load(&(*a)->file.f_mapping->i_pages, 12);
+	if (!folio || !folio_test_readahead(folio))
+		return NULL;
+	folio->flags &= ~(1UL << PG_uptodate);
+	return folio;
+}
+
+static void marker_of_another_in_flight(void)
+{
+	struct h_file *a, *b;
+	struct folio *folio = shared_marker_in_flight(&a, &b, PAGES);
+	pgoff_t i;
+
+	REQUIRE(folio);
 	h_log_reset();
 	ra_call_async(&b->file, folio, 1);
 	EXPECT_STR("b at a's marker in flight", h_calls(), "async 12+1 4+8-8 =0");

@@ -138,6 +138,8 @@ static inline int tap_end(void)
 /* One entry per area, as in tools/testing/memblock. */
 void sequential_checks(void);
 void shared_checks(void);
+struct folio *shared_marker_in_flight(struct h_file **a, struct h_file **b,
+				      pgoff_t pages);
 void context_checks(void);
 void limits_checks(void);
 void mmap_checks(void);

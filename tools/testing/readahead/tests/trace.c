@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace.c - /sys/kernel/debug/readahead/: trace_enable, the trace lines
- * of each decision, and the stats table.  The pristine files have none
- * of it: its results are recorded, not checked.
+ * trace.c - the readahead tracepoints (exact text of each event, probe
+ * registration) and their debugfs view, /sys/kernel/debug/readahead/:
+ * trace_enable, the log line of each decision, and the stats table.  The
+ * pristine files have none of it: its results are recorded, not checked.
  */
 #include "test.h"
+
+#include <trace/events/readahead.h>
 
 #define ENABLE	"readahead/trace_enable"
 #define STATS	"readahead/stats"
@@ -191,15 +194,29 @@ static unsigned long count_lines(const char *text, const char *with)
 	return n;
 }
 
-/* The text of the last tracepoint line, after the trace_pipe prefix. */
-static const char *last_event(void)
+/*
+ * The tracepoint lines since the last h_log_reset(), each cut after the
+ * trace_pipe prefix (task, CPU, flags, time): "EVENT: TEXT", one per
+ * line.
+ */
+static const char *events(void)
 {
-	const char *line = strrchr(h_tracepoint(), '\n');
-	const char *text;
+	static char buf[16384];
+	const char *p = h_tracepoint();
+	size_t len = 0;
 
-	line = line ? line + 1 : h_tracepoint();
-	text = strstr(line, ": readahead: ");
-	return text ? text + 13 : "";
+	buf[0] = '\0';
+	while (*p && len < sizeof(buf)) {
+		const char *nl = strchr(p, '\n') ?: p + strlen(p);
+		const char *text = strstr(p, "] ");
+
+		text = text && text < nl ? strstr(text, ": ") : NULL;
+		text = text && text < nl ? text + 2 : p;
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%.*s",
+				len ? "\n" : "", (int)(nl - text), text);
+		p = *nl ? nl + 1 : nl;
+	}
+	return buf;
 }
 
 static unsigned long stats_dropped(void)
@@ -207,6 +224,18 @@ static unsigned long stats_dropped(void)
 	const char *d = strstr(read_file(STATS), "\ndropped ");
 
 	return d ? strtoul(d + 9, NULL, 10) : ULONG_MAX;
+}
+
+/* Lines of @text that contain @what. */
+static unsigned long count_containing(const char *text, const char *what)
+{
+	unsigned long n = 0;
+
+	while ((text = strstr(text, what))) {
+		n++;
+		text += strlen(what);
+	}
+	return n;
 }
 
 /*
@@ -227,8 +256,8 @@ static void trace_rate_limited(void)
 	EXPECT_INT("log lines", count_lines(h_trace(), "readahead-random"),
 		   500);
 	EXPECT_INT("dropped", stats_dropped(), 100);
-	EXPECT_INT("tracepoint lines",
-		   count_lines(h_tracepoint(), "             fio-4003    [000] "),
+	EXPECT_INT("decision events",
+		   count_containing(h_tracepoint(), ": readahead_decision: "),
 		   600);
 	shim_jiffies = t0 + 5 * HZ;
 	h_log_reset();
@@ -247,8 +276,10 @@ static void trace_rate_limited(void)
 }
 
 /*
- * The tracepoint: every decision, whether trace_enable is on or not, with
- * the log line as its text after trace_pipe's task, CPU and time.
+ * The tracepoints: every call and every decision, whether trace_enable is
+ * on or not, as raw numbers (the inode in hex, no names); the log line
+ * says the same decision in its own words.  A ramp's first two reads
+ * (the state at each call, then the decision) and a fault read around.
  */
 static void tracepoint_lines(void)
 {
@@ -259,23 +290,188 @@ static void tracepoint_lines(void)
 		h_read(f, i * 4096, 4096);
 	h_fault(f, 200, 0);
 	EXPECT_STR("no log line", h_trace(), "");
-	EXPECT_INT("events", count_lines(h_tracepoint(),
-					 "             fio-4003    [000] ..... "),
-		   3);
-	EXPECT_STR("read-around", last_event(),
-		   "readahead-around(pid=4003(fio), dev=08:10(sdb), "
-		   "ino=100(f100), req=200+1, ra=184+32-8, async=0, miss=1) = 32");
+	EXPECT_INT("events of the reader",
+		   count_lines(h_tracepoint(),
+			       "             fio-4003    [000] ..... "), 5);
+	EXPECT_STR("events", events(),
+		   "page_cache_sync_ra: dev=8:16 ino=64 index=0 req_count=1 "
+		   "order=0 size=0 async_size=0 ra_pages=32 mmap_miss=0 "
+		   "prev_pos=-1\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=initial0 "
+		   "index=0 req_count=1 start=0 size=4 async_size=3 order=0 "
+		   "fault=0 mmap_miss=0 nr_read=4\n"
+		   "page_cache_async_ra: dev=8:16 ino=64 index=1 req_count=1 "
+		   "order=0 size=4 async_size=3 ra_pages=32 mmap_miss=0 "
+		   "prev_pos=4096\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=subsequent "
+		   "index=1 req_count=1 start=4 size=8 async_size=8 order=0 "
+		   "fault=0 mmap_miss=0 nr_read=8\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=around "
+		   "index=200 req_count=1 start=184 size=32 async_size=8 "
+		   "order=0 fault=1 mmap_miss=1 nr_read=32");
 	h_debugfs_write(ENABLE, "1");
+	h_log_reset();
 	h_fault(f, 400, 0);
 	EXPECT_STR("log line", h_trace(),
 		   "readahead-around(pid=4003(fio), dev=08:10(sdb), "
 		   "ino=100(f100), req=400+1, ra=384+32-8, async=0, miss=2) = 32");
-	EXPECT_STR("tracepoint line: the log line", last_event(), h_trace());
+	EXPECT_STR("event", events(),
+		   "readahead_decision: dev=8:16 ino=64 pattern=around "
+		   "index=400 req_count=1 start=384 size=32 async_size=8 "
+		   "order=0 fault=1 mmap_miss=2 nr_read=32");
+}
+
+/* readahead(2) and POSIX_FADV_WILLNEED: decisions, no sync or async call. */
+static void tracepoint_fadvise(void)
+{
+	struct h_file *f = h_create(8 << 20, 128);
+
+	h_fadvise(f->fd, 2000 * 4096, 8 * 4096, POSIX_FADV_WILLNEED);
+	h_readahead(f->fd, 100 * 4096, 4096);
+	EXPECT_STR("events", events(),
+		   "readahead_decision: dev=8:16 ino=64 pattern=fadvise "
+		   "index=2000 req_count=8 start=2000 size=8 async_size=0 "
+		   "order=0 fault=0 mmap_miss=0 nr_read=8\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=fadvise "
+		   "index=100 req_count=1 start=100 size=1 async_size=0 "
+		   "order=0 fault=0 mmap_miss=0 nr_read=1");
+}
+
+/* page_cache_ra_unbounded: where, how much, how much of it ahead. */
+static void tracepoint_unbounded(void)
+{
+	struct h_file *f = h_create(1 << 20, 128);
+	DEFINE_READAHEAD(ractl, &f->file, &f->file.f_ra, f->file.f_mapping, 6);
+
+	shim_current = &f->task;
+	ra_impl->unbounded(&ractl, 10, 4);
+	EXPECT_STR("event", events(),
+		   "page_cache_ra_unbounded: dev=8:16 ino=64 index=6 "
+		   "nr_to_read=10 lookahead_size=4");
+}
+
+/*
+ * page_cache_ra_order: a window read in large folios, with the state it
+ * reads; windows of order 0 have none.
+ */
+static void tracepoint_order(void)
+{
+	struct h_file *f = h_create(1 << 20, 128);
+	pgoff_t i;
+
+	h_set_large_folios(f, true);
+	for (i = 0; i < 2; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("events", events(),
+		   "page_cache_sync_ra: dev=8:16 ino=64 index=0 req_count=1 "
+		   "order=0 size=0 async_size=0 ra_pages=32 mmap_miss=0 "
+		   "prev_pos=-1\n"
+		   "page_cache_ra_order: dev=8:16 ino=64 index=0 order=2 "
+		   "size=4 async_size=3 ra_pages=32\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=initial0 "
+		   "index=0 req_count=1 start=0 size=4 async_size=3 order=2 "
+		   "fault=0 mmap_miss=0 nr_read=4\n"
+		   "page_cache_async_ra: dev=8:16 ino=64 index=1 req_count=1 "
+		   "order=2 size=4 async_size=3 ra_pages=32 mmap_miss=0 "
+		   "prev_pos=4096\n"
+		   "page_cache_ra_order: dev=8:16 ino=64 index=4 order=4 "
+		   "size=8 async_size=8 ra_pages=32\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=subsequent "
+		   "index=1 req_count=1 start=4 size=8 async_size=8 order=4 "
+		   "fault=0 mmap_miss=0 nr_read=8");
+}
+
+/*
+ * readahead_defer: the stale reader of the 2009 trace leaves b's marker
+ * (28) with a backup (44); beside a marker whose window is still being
+ * read it marks none (-1).
+ */
+static void tracepoint_defer(void)
+{
+	struct h_file *a = h_create(512 * 4096, 128);
+	struct h_file *b = h_reopen(a);
+	struct folio *folio;
+	pgoff_t i;
+
+	for (i = 0; i < 5; i++)
+		h_read(a, i * 4096, 4096);
+	for (i = 0; i < 13; i++)
+		h_read(b, i * 4096, 4096);
+	h_log_reset();
+	for (i = 5; i < 29; i++)
+		h_read(a, i * 4096, 4096);
+	EXPECT_STR("backup marked", strstr(events(), "readahead_defer") ?: "",
+		   "readahead_defer: dev=8:16 ino=64 index=28 backup=44\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=defer "
+		   "index=28 req_count=1 start=12 size=16 async_size=16 "
+		   "order=0 fault=0 mmap_miss=0 nr_read=0");
+	h_close_all();
+
+	folio = shared_marker_in_flight(&a, &b, 512);
+	REQUIRE(folio);
+	shim_current = &b->task;
+	h_log_reset();
+	ra_call_async(&b->file, folio, 1);
+	folio_mark_uptodate(folio);
+	EXPECT_STR("in flight", events(),
+		   "page_cache_async_ra: dev=8:16 ino=64 index=12 "
+		   "req_count=1 order=0 size=8 async_size=8 ra_pages=32 "
+		   "mmap_miss=0 prev_pos=-1\n"
+		   "readahead_defer: dev=8:16 ino=64 index=12 backup=-1\n"
+		   "readahead_decision: dev=8:16 ino=64 pattern=defer "
+		   "index=12 req_count=1 start=4 size=8 async_size=8 "
+		   "order=0 fault=0 mmap_miss=0 nr_read=0");
+}
+
+static unsigned long probe_calls;
+static char probe_seen[128];
+
+static void test_probe(void *data, struct readahead_control *ractl,
+		       const struct ra_decision *d)
+{
+	probe_calls += (unsigned long)data;
+	snprintf(probe_seen, sizeof(probe_seen),
+		 "%s %d %lu+%lu %lu+%lu-%lu o%u f%d =%lu",
+		 ractl->file->f_path.dentry->d_name.name, d->pattern, d->index,
+		 d->req, d->start, d->size, d->async_size, d->order, d->fault,
+		 d->actual);
+}
+
+/*
+ * register_trace_readahead_decision(): a probe gets every decision with
+ * the reader's readahead_control, beside the debugfs view's own probe
+ * (the stats count with no sink); once only; unregistered, no more.
+ */
+static void probe_registration(void)
+{
+	struct h_file *f = h_create(1 << 20, 128);
+
+	probe_calls = 0;
+	EXPECT_INT("register", register_trace_readahead_decision(test_probe,
+							       (void *)1), 0);
+	EXPECT_INT("twice", register_trace_readahead_decision(test_probe,
+							    (void *)1),
+		   -EEXIST);
+	shim_tracepoint_sink = NULL;
+	h_read(f, 0, 4096);
+	EXPECT_INT("probe calls", probe_calls, 1);
+	EXPECT_STR("probe args", probe_seen, "f100 0 0+1 0+4-3 o0 f0 =4");
+	EXPECT_INT("stats counted", h_stat("initial0", 0), 1);
+	EXPECT_STR("no event printed", h_tracepoint(), "");
+	EXPECT_INT("unregister", unregister_trace_readahead_decision(test_probe,
+								   (void *)1),
+		   0);
+	EXPECT_INT("unregister again",
+		   unregister_trace_readahead_decision(test_probe, (void *)1),
+		   -ENOENT);
+	h_read(f, 1 * 4096, 4096);
+	EXPECT_INT("no more calls", probe_calls, 1);
+	EXPECT_INT("stats still counted", h_stat("subsequent", 0), 1);
 }
 
 /*
  * The file's name is printed with %pD, as the file's dentry has it now
- * (a rename changes it); the tracepoint keeps 31 bytes of it.
+ * (a rename changes it), whole; the tracepoint has no name at all.
  */
 static void trace_file_name(void)
 {
@@ -289,10 +485,8 @@ static void trace_file_name(void)
 		   "readahead-initial0(pid=4003(fio), dev=08:10(sdb), "
 		   "ino=100(renamed-to-a-name-longer-than-31-bytes), "
 		   "req=0+1, ra=0+4-3, async=0) = 4");
-	EXPECT_STR("tracepoint line", last_event(),
-		   "readahead-initial0(pid=4003(fio), dev=08:10(sdb), "
-		   "ino=100(renamed-to-a-name-longer-than-3), "
-		   "req=0+1, ra=0+4-3, async=0) = 4");
+	EXPECT_INT("no name in the events",
+		   count_containing(events(), "renamed"), 0);
 }
 
 static struct h_file *renamed_file;
@@ -340,8 +534,13 @@ void trace_checks(void)
 	test_run("stats: a window ending at eof", stats_eof_hit_at_eof);
 	test_run("trace line of a stale reader", stale_reader_line);
 	test_run("trace rate limited, drops counted", trace_rate_limited);
-	test_run("tracepoint: every decision, the log line",
-		 tracepoint_lines);
+	test_run("tracepoints: calls and decisions, raw", tracepoint_lines);
+	test_run("tracepoint: readahead(2) and fadvise", tracepoint_fadvise);
+	test_run("tracepoint: page_cache_ra_unbounded", tracepoint_unbounded);
+	test_run("tracepoint: page_cache_ra_order", tracepoint_order);
+	test_run("tracepoint: readahead_defer", tracepoint_defer);
+	test_run("tracepoint: probes registered and unregistered",
+		 probe_registration);
 	test_run("trace names the file with %pD", trace_file_name);
 	test_run("trace line during a rename", trace_rename_while_printing);
 }

@@ -155,6 +155,28 @@ echo 'defer 1 0 0.00 0 0 0' >"$TMP/defer.row.exp"
 check "defer: counted as a call, with no window" \
 	same "$TMP/defer.row" "$TMP/defer.row.exp"
 
+# --- the readahead_decision tracepoint ---
+# trace_pipe lines (a comm with a blank and a dash, irqs-off flags),
+# trace-cmd report and perf script lines, among the other readahead
+# events and a log line of the same file (inode 0x64 is 100: the two
+# are one stream's windows, the log line a duplicate); three event lines
+# that do not parse.
+"$RA" tracepoint.txt >"$TMP/tp.out" 2>"$TMP/tp.err"
+report "tracepoint: exit status 0" $?
+check "tracepoint: exact tables" same "$TMP/tp.out" tracepoint.expected
+cat >"$TMP/tp.err.exp" <<'EOT'
+ra_analyze: tracepoint.txt:11: cannot parse: expected 'nr_read='
+ra_analyze: tracepoint.txt:12: cannot parse: expected 'ino=' (hex)
+ra_analyze: tracepoint.txt:13: cannot parse: expected 'COMM-PID [CPU] ... TIME: ' before the event
+EOT
+check "tracepoint: bad lines reported with line numbers" \
+	cmp -s "$TMP/tp.err" "$TMP/tp.err.exp"
+"$RA" --streams tracepoint.txt >"$TMP/tp.streams" 2>/dev/null
+check "tracepoint: fault's mmap_miss is the miss" has "$TMP/tp.streams" \
+	"2 6 around 200 1 184 32 8 0 1 32 -"
+check "tracepoint: async when the window starts past the request" \
+	has "$TMP/tp.streams" "1 10 subsequent 12 1 28 32 32 1 - 32 -"
+
 # --- malformed lines ---
 "$RA" malformed.txt >"$TMP/bad.out" 2>"$TMP/bad.err"
 report "malformed: exit status 0" $?

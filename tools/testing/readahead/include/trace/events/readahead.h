@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Harness stand-in for <trace/events/readahead.h>: the project's own
- * header (include/trace/events/readahead.h), whose TRACE_EVENT the
- * harness's <linux/tracepoint.h> turns into a function printing the
- * event's TP_printk line to shim_tracepoint_sink.  Its snprintf() is the
- * shim's, which knows the kernel's %pD (<linux/kernel.h>).
+ * header (include/trace/events/readahead.h), whose events the harness's
+ * <linux/tracepoint.h> turns into functions that call the registered
+ * probes and print the event's TP_printk line to shim_tracepoint_sink.
+ * Its snprintf() is the shim's, which knows the kernel's %pD
+ * (<linux/kernel.h>).
  */
 #include <linux/kernel.h>
 #include "../../../../../../include/trace/events/readahead.h"
