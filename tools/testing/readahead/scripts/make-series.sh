@@ -380,8 +380,16 @@ for p in "$out"/0*.patch; do
 			"$scripts/checkpatch.sh" "$pristine" "$p" || bad=1 ;;
 	*)
 		# Kernel patches: no finding at all, --strict, but for
-		# "does MAINTAINERS need updating" (the entry comes later).
-		CHECKPATCH_CLEAN=1 CHECKPATCH_IGNORE=FILE_PATH_CHANGES \
+		# "does MAINTAINERS need updating" (the entry comes later)
+		# and, in a trace header, the two checks the TRACE_EVENT()
+		# layout itself draws (as every header of include/trace/events
+		# does): a line ending in '(' and arguments aligned to the
+		# macro's block rather than to the parenthesis.
+		ignore=FILE_PATH_CHANGES
+		if grep -q '^+++ b/include/trace/events/' "$p"; then
+			ignore=$ignore,OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT
+		fi
+		CHECKPATCH_CLEAN=1 CHECKPATCH_IGNORE=$ignore \
 			"$scripts/checkpatch.sh" "$pristine" "$p" || bad=1 ;;
 	esac
 done

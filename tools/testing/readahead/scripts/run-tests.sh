@@ -173,7 +173,7 @@ kernel() {
 # output applied in order to the pristine files, as make series does.
 series() {
 	tap_begin
-	for t in "$tree" "$old_tree"; do
+	for t in "$old_tree" "$tree"; do
 		log="$build/series-check-$(basename "$t").log"
 		"$scripts/make-series.sh" "$t" "$build/series-check" \
 			--apply-only >"$log" 2>&1
@@ -182,6 +182,17 @@ series() {
 		tap_result $rc "the series on $(basename "$t") applies with" \
 			"patch(1), no binary diffs, ends with the project's files"
 	done
+	# The harness at every patch of the 6.12 series: each failure is a
+	# behaviour a later patch brings, and the last patch passes all.
+	log="$build/series-check-harness.log"
+	base=$(git -C "$build/series-check.git" rev-list --max-parents=0 HEAD)
+	"$scripts/series-figures.sh" --harness-only \
+		"$build/series-check.git" "$base" "$build/series-check.figures" \
+		>"$log" 2>&1
+	rc=$?
+	tap_diag_file "$log"
+	tap_result $rc "the harness at every patch: failures only where a" \
+		"later patch brings the behaviour"
 	tap_end
 }
 

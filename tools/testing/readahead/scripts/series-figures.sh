@@ -2,7 +2,7 @@
 # series-figures.sh - every patch of the series against the one before:
 # what the harness sees change, and the simulated spindle bench.
 #
-# Usage: series-figures.sh SERIES_GIT BASE_COMMIT OUTDIR
+# Usage: series-figures.sh [--harness-only] SERIES_GIT BASE_COMMIT OUTDIR
 #
 # SERIES_GIT is the repository make-series.sh commits the series to,
 # BASE_COMMIT its pristine commit.  For pristine 6.12's mm/readahead.c
@@ -17,9 +17,16 @@
 #     jobs and their one-reader variants, mq-deadline and BFQ) on the
 #     simulator, once as ext4 reads them (order-0 pages) and once as XFS
 #     does (large folios): ours' disk MB/s on each, against the version
-#     before; pristine 6.12's own figures are the first row's.
+#     before; pristine 6.12's own figures are the first row's;
+#   - sim/matrix.sh runs the reports' matrix (144 rows, SERIES_MATRIX_SIZE
+#     files, 64m; seed 1; SERIES_MATRIX=0 skips it): the rows whose
+#     ours/pristine ratio moves, and how many rows are at or above 1.
 # The simulator is deterministic, so every figure that moves, moved
-# because of the patch.  Prints one section per patch: the scenarios
+# because of the patch.  Every harness failure before the last patch
+# must be a scenario a later patch changes (a behaviour that patch
+# brings), and the last patch must pass them all: otherwise the script
+# says which and exits 1.  --harness-only (make check) runs the harness
+# and that check alone, in a minute or two.  Prints one section per patch: the scenarios
 # and the figures that changed, then a summary table.  The base's file
 # only: the backport's patches are the same changes.
 set -eu
@@ -28,8 +35,13 @@ LC_ALL=C
 export LC_ALL
 
 me=series-figures
+harness_only=
+if [ "${1:-}" = --harness-only ]; then
+	harness_only=1
+	shift
+fi
 if [ $# -ne 3 ]; then
-	echo "usage: $0 SERIES_GIT BASE_COMMIT OUTDIR" >&2
+	echo "usage: $0 [--harness-only] SERIES_GIT BASE_COMMIT OUTDIR" >&2
 	exit 2
 fi
 scripts=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +69,13 @@ figures() {
 		  exit 1; }
 	RA_HARNESS_OBS="$out/$1.obs" "$d/h/ra_harness" > "$out/$1.harness" ||
 		true
+	# The failing tests' names, without "ours ".
+	sed -n 's/^not ok [0-9]* - ours //p' "$out/$1.harness" |
+		sed 's/ # .*//' > "$out/$1.failed"
+	if [ -n "$harness_only" ]; then
+		: > "$out/$1.sim"
+		return
+	fi
 	make -s -C "$rt/sim" TREE="$tree" OLD_TREE="$old_tree" OUT="$d/sim" \
 		OURS="$2" "$d/sim/ra_sim" >> "$d/build.log" 2>&1 ||
 		{ cat "$d/build.log" >&2; echo "$me: $1: simulator build" >&2
@@ -72,6 +91,17 @@ figures() {
 			"$d/cal$large.txt" >> "$out/$1.sim"
 	done
 	rm -rf "$d/cal" "$d/cal1"
+	if [ "${SERIES_MATRIX:-1}" != 0 ]; then
+		OUT="$d/sim" SIZE="${SERIES_MATRIX_SIZE:-64m}" \
+			sh "$rt/sim/matrix.sh" > "$d/matrix.txt" 2>&1 ||
+			{ cat "$d/matrix.txt" >&2; echo "$me: $1: matrix" >&2
+			  exit 1; }
+		# "shape/elevator/cpus/row ratio" lines.
+		awk '$1 ~ /^report/ && NF >= 7 {
+			print $1 "/" $2 "/" $3 "/" $4, $7 }' "$d/matrix.txt" |
+			sort > "$out/$1.matrix"
+		rm -rf "$d/sim/matrix"
+	fi
 }
 
 counts() { # HARNESS_TAP -> "P pass, F fail"
@@ -107,6 +137,7 @@ for n in $names; do
 		# Ours' observations that changed (new and gone ones too).
 		changed=$(sort "$out/$prev.obs" "$out/$n.obs" | uniq -u |
 			cut -f1 | sed 's/: [^:]*$//' | sort -u)
+		echo "$changed" > "$out/$n.changed"
 		if [ -z "$changed" ]; then
 			echo "harness scenarios changed: none"
 		else
@@ -115,6 +146,10 @@ for n in $names; do
 			echo "$changed" | sed 's/^/    /'
 		fi
 	fi
+	if [ -n "$harness_only" ]; then
+		prev=$n
+		continue
+	fi
 	against=$prev
 	[ "$prev" != pristine ] || against="pristine 6.12"
 	echo "spindle jobs, simulated, ours MB/s ($against -> this patch):"
@@ -122,14 +157,52 @@ for n in $names; do
 		$2 != $3 { printf "    %-32s %6s -> %6s  %+.1f%%\n", $1, $2, $3,
 			($3 / $2 - 1) * 100; moved++ }
 		END { if (!moved) print "    none moved" }'
+	if [ -f "$out/$n.matrix" ]; then
+		if [ "$prev" = pristine ]; then
+			echo "the reports' matrix, ours/pristine 6.12 (rows below 1):"
+			awk '$2 < 1 { printf "    %-32s %s\n", $1, $2 }' \
+				"$out/$n.matrix"
+		else
+			echo "the reports' matrix, ours/pristine 6.12, rows that moved:"
+			join "$out/$prev.matrix" "$out/$n.matrix" | awk '
+				$2 != $3 { printf "    %-32s %s -> %s\n", $1, $2,
+					$3; moved++ }
+				END { if (!moved) print "    none moved" }'
+		fi
+	fi
 	prev=$n
 done
+
+# Every failure at a patch is a scenario a later patch changes.
+unexplained=0
+later=
+for n in $(echo "$names" | tr ' ' '\n' | sed -n '1!G;h;$p'); do
+	while IFS= read -r t; do
+		[ -n "$t" ] || continue
+		if ! printf '%s\n' "$later" | grep -qF -- "$t"; then
+			echo "$me: $n: '$t' fails, and no later patch" \
+				"changes it" >&2
+			unexplained=1
+		fi
+	done < "$out/$n.failed"
+	[ ! -f "$out/$n.changed" ] || later="$later
+$(cat "$out/$n.changed")"
+done
+if [ -n "$harness_only" ]; then
+	for n in $names; do
+		echo "$n: harness $(counts "$out/$n.harness"):" \
+			"$(cat "$out/$n.subject")"
+	done
+	exit $unexplained
+fi
 
 # The summary: one line per version, ours' MB/s over the shared jobs
 # under BFQ (where the series aims), order-0 and large folios.
 echo
-echo "summary: harness, and simulated spindle MB/s of the shared jobs under BFQ"
-printf '%-5s %-16s %8s %8s  %s\n' "" harness ext4 xfs patch
+echo "summary: harness; simulated spindle MB/s of the shared jobs under BFQ;"
+echo "matrix rows at or above pristine 6.12, and the lowest ratio"
+printf '%-5s %-16s %8s %8s %7s %6s  %s\n' "" harness ext4 xfs ">=1.00" lowest \
+	patch
 for n in pristine $names; do
 	s=$(awk '$1 !~ /solo/ && $1 ~ /\/bfq$/ {
 			split($1, p, "/"); sum[p[2]] += $2 }
@@ -141,5 +214,12 @@ for n in pristine $names; do
 		subj=$(cat "$out/$n.subject")
 		h=$(counts "$out/$n.harness" | sed 's/ pass, /p /; s/ fail/f/')
 	fi
-	printf '%-5s %-16s %s  %s\n' "$n" "$h" "$s" "$subj"
+	m="      -      -"
+	if [ "$n" != pristine ] && [ -f "$out/$n.matrix" ]; then
+		m=$(awk '{ n++; if ($2 >= 1) ok++; if (lo == "" || $2 < lo)
+			lo = $2 } END { printf "%3d/%-3d %6s", ok, n, lo }' \
+			"$out/$n.matrix")
+	fi
+	printf '%-5s %-16s %s %s  %s\n' "$n" "$h" "$s" "$m" "$subj"
 done
+exit $unexplained
