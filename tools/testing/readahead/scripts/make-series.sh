@@ -40,8 +40,9 @@
 # Every kernel patch must pass checkpatch.pl --strict with no finding,
 # the tools patch with no error.  Unless --no-bisect,
 # each patch is also applied to a scratch copy of the tree (OUTDIR.tree)
-# and mm/readahead.o and mm/filemap.o are built after it (tinyconfig +
-# kernel/qemu.config, W=1), so the series bisects.
+# and mm/readahead.o, mm/filemap.o (and mm/readahead_debug.o once it
+# exists) are built after it (tinyconfig + kernel/qemu.config, W=1, and
+# sparse where installed), so the series bisects.
 #
 # Binary files (a NUL in their first 8000 bytes, git's test) stay out of
 # the patches: patch(1) cannot apply git's binary diffs, and a mailing
@@ -412,14 +413,21 @@ if [ "$mode" = "" ]; then
 			>/dev/null 2>&1
 		make -s -C "$tree" O="$objdir" olddefconfig >/dev/null
 		log="$objdir/$(basename "$p").log"
-		if ! make -s -C "$tree" O="$objdir" -j2 W=1 mm/readahead.o \
-				mm/filemap.o > "$log" 2>&1 ||
-		   grep -qE '(readahead|filemap)\.[ch].*(warning|error):' "$log"; then
+		objs="mm/readahead.o mm/filemap.o"
+		[ ! -f "$tree/mm/readahead_debug.c" ] ||
+			objs="$objs mm/readahead_debug.o"
+		checker=
+		! command -v sparse >/dev/null 2>&1 || checker=C=1
+		# shellcheck disable=SC2086
+		if ! make -s -C "$tree" O="$objdir" -j2 W=1 $checker $objs \
+				> "$log" 2>&1 ||
+		   grep -qE '(readahead|readahead_debug|filemap)\.[ch].*(warning|error):' \
+				"$log"; then
 			cat "$log" >&2
 			echo "$me: $(basename "$p"): mm/ does not build" >&2
 			exit 1
 		fi
-		echo "$me: $(basename "$p"): mm/readahead.o mm/filemap.o build"
+		echo "$me: $(basename "$p"): $objs build (W=1${checker:+, sparse})"
 	done
 fi
 if [ "$bad" -ne 0 ]; then
