@@ -118,13 +118,7 @@
  * taken over at once.
  * Schedulers that queue I/O per process (BFQ) then see a stream's
  * windows come from one process rather than alternate between the
- * readers' queues, and the disks seek less between files.  The others'
- * state goes stale, so before trusting its own state a reader
- * checks that the window it would issue is not in the cache already
- * (unless the file's page count is that of a lone stream from page 0), and
- * a miss whose history is cached is sized from the history rather than
- * restarted small.  That keeps a file read by many processes from being
- * read twice or in small synchronous pieces.
+ * readers' queues, and the disks seek less between files.
  *
  * A request that lands on the first page of a window that is entirely
  * asynchronous would find its own marker at once; the next window is
@@ -1126,21 +1120,11 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 
 	/*
 	 * Our own marker, or a miss where our window ends: push the window
-	 * on, unless another reader got there first and the pages of the
-	 * next window are cached already.  (A miss at the marker is no
-	 * trigger: the asynchronous part was evicted before it was read,
-	 * and the window must hold the page asked for; it is decided
-	 * below, as any miss.)  A reader alone on its file from
-	 * page 0 has exactly the pages before its window's end cached; with
-	 * that count, pages cached beyond would need as many missing before
-	 * it, so the look-up is skipped (and if they are, the window is
-	 * issued as 6.1 issues it, its cached pages skipped).  The count is
-	 * read without the lock: a stale one costs at most a look-up, or
-	 * 6.1's behaviour.
+	 * on.  (A miss at the marker is no trigger: the asynchronous part
+	 * was evicted before it was read, and the window must hold the page
+	 * asked for; it is decided below, as any miss.)
 	 */
-	if (ra->size && index == (folio ? marker : window_end) &&
-	    !(folio && READ_ONCE(ractl->mapping->nrpages) != window_end &&
-	      ra_page_cached(ractl->mapping, window_end))) {
+	if (ra->size && index == (folio ? marker : window_end)) {
 		/* The stream has reached the end of the file. */
 		if (window_end >= eof)
 			return false;
@@ -1186,13 +1170,13 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	if (req > max) {
 		ra_set_window(ra, index, max, max / 2);
 		*pattern = RA_PATTERN_OVERSIZE;
-	} else if (try_context_readahead(ractl, req, max)) {
-		/* A running stream, ours or another reader's: keep its pace. */
-		*pattern = RA_PATTERN_CONTEXT;
 	} else if (ra_follows_previous(ra, index)) {
 		ra_set_request_window(ra, index, get_init_ra_size(req, max),
 				      req);
 		*pattern = RA_PATTERN_INITIAL;
+	} else if (try_context_readahead(ractl, req, max)) {
+		/* A running stream, ours or another reader's: keep its pace. */
+		*pattern = RA_PATTERN_CONTEXT;
 	} else {
 		*pattern = RA_PATTERN_RANDOM;
 	}
