@@ -1183,12 +1183,8 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	return true;
 }
 
-/*
- * The state machine: decide, read, account.  Returns false, having done
- * nothing, for a synchronous fault (@fault, no @folio) that is no
- * stream: the fault path reads around it instead.
- */
-static bool ondemand_readahead(struct readahead_control *ractl,
+/* The state machine: decide, read, account. */
+static void ondemand_readahead(struct readahead_control *ractl,
 			       struct folio *folio, unsigned long req,
 			       bool fault)
 {
@@ -1206,7 +1202,7 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 	if (folio && (!read || d.pattern != RA_PATTERN_DEFER))
 		folio_clear_readahead(folio);
 	if (!read)
-		return true;
+		return;
 	switch (d.pattern) {
 	case RA_PATTERN_DEFER:
 		/* Nothing read; the state, as it is, in the trace. */
@@ -1216,8 +1212,6 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 		d.order = ra->order;
 		break;
 	case RA_PATTERN_RANDOM:
-		if (fault && !folio)
-			return false;
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
 		d.size = req;
@@ -1234,7 +1228,6 @@ static bool ondemand_readahead(struct readahead_control *ractl,
 		break;
 	}
 	trace_readahead_decision(ractl, &d);
-	return true;
 }
 
 /* A cache miss, of read(2) or of a page fault (@fault). */
@@ -1351,9 +1344,7 @@ static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
 
 /*
  * Note a fault that missed on @index in prev_pos, as read(2) notes its
- * position.  Hits are not noted: they would cost every fault a write to
- * a cache line the threads of a process share.  A miss instead looks at
- * the page before it (ra_fault_follows()).
+ * position.
  */
 static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 {
@@ -1361,21 +1352,6 @@ static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 
 	/* The page after the last page of a file of LLONG_MAX bytes. */
 	ra->prev_pos = min_t(u64, pos, LLONG_MAX);
-}
-
-/*
- * A fault that missed, with no access hint, after the previous miss or
- * after a cached page, as a stream of faults leaves them: decide it as
- * read(2) would a one-page read, under the same conditions.  Returns
- * false where that is no stream (a random read), or the file or the
- * cgroup asks for no readahead: the fault is then read around, as 6.1
- * reads every fault without a hint.
- */
-static bool ra_fault_stream(struct readahead_control *ractl)
-{
-	if (blk_cgroup_congested() || (ractl->file->f_mode & FMODE_RANDOM))
-		return false;
-	return ondemand_readahead(ractl, NULL, 1, true);
 }
 
 /**
@@ -1387,10 +1363,7 @@ static bool ra_fault_stream(struct readahead_control *ractl)
  * sequential stream and gets the windows read(2) would, the first a
  * whole one, as for a read(2) of the maximum window.  Without a hint,
  * once faults on this file have missed much more often than they hit,
- * nothing is read ahead, except for a fault right after the previous
- * miss; otherwise a fault after the previous miss or after a cached page
- * continues a stream where read(2) would see one, and any other fault
- * gets a window centred on it.
+ * nothing is read ahead; otherwise the fault gets a window centred on it.
  *
  * Return: The file, pinned, if the mmap_lock was dropped for the I/O
  * (the caller must fput() it and retry the fault), else NULL.
@@ -1404,7 +1377,6 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	struct file *fpin = NULL;
 	unsigned int mmap_miss;
 	unsigned long max;
-	bool follows;
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	/* Huge page mappings read PMD-sized windows, even without ra. */
@@ -1431,23 +1403,10 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	mmap_miss = READ_ONCE(ra->mmap_miss);
 	if (mmap_miss < RA_MMAP_MISS_CEILING)
 		WRITE_ONCE(ra->mmap_miss, ++mmap_miss);
-	follows = ra_follows_previous(ra, vmf->pgoff);
-	if (!follows && mmap_miss > RA_MMAP_MISS_LIMIT) {
-		ra_note_fault(ra, vmf->pgoff);
-		return fpin;
-	}
-
-	fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-	if ((follows || (vmf->pgoff &&
-			 ra_page_cached(file->f_mapping, vmf->pgoff - 1))) &&
-	    ra_fault_stream(&ractl)) {
-		ra_note_fault(ra, vmf->pgoff);
-		return fpin;
-	}
-	ra_note_fault(ra, vmf->pgoff);
 	if (mmap_miss > RA_MMAP_MISS_LIMIT)
 		return fpin;
 
+	fpin = maybe_unlock_mmap_for_io(vmf, fpin);
 	max = min_t(unsigned long, ra->ra_pages, ra_memory_cap());
 	ra_set_window(ra, vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0,
 		      max, max / 4);

@@ -137,9 +137,12 @@ static void madv_random(void)
 	EXPECT_STR("windows", h_windows(), "");
 }
 
-/* A fault on the page after the previous fault starts a stream, even
- * after read-around gave up on this file. */
-static void stream_after_backoff(void)
+/*
+ * Once read-around has given up on this file, faults read the page they
+ * need and nothing more, even on consecutive pages, as 6.12 reads them:
+ * without a hint nothing tells the start of a stream from random faults.
+ */
+static void faults_after_backoff(void)
 {
 	struct h_file *f = h_create(MB(80), 128);
 	pgoff_t i;
@@ -149,19 +152,16 @@ static void stream_after_backoff(void)
 	h_log_reset();
 	for (i = 0; i < 6; i++)
 		h_fault(f, 18000 + i, 0);
-	EXPECT_STR("io", h_io(), "18000r 18001-18004[18002] "
-		   "18005-18012[18005] 18013-18028[18013]");
+	EXPECT_STR("io", h_io(), "18000r 18001r 18002r 18003r 18004r 18005r");
 }
 
 /*
- * Hits leave no note (fault_hit_writes_nothing below): a fault that
- * misses right after pages a stream of faults hit continues the stream,
- * because the page before it is cached.  Here the window read around
- * page 500 ends at 515, faults walk through it past its marker (508:
- * fault-around maps it without a fault), and the miss at 516 pushes the
- * window on instead of reading around again.
+ * The window read around page 500 ends at 515; faults walk through it
+ * past its marker (508: fault-around maps it without a fault), and the
+ * miss at 516 is read around again, as 6.12 reads it: the new window
+ * is centred on 516, its first half cached, and only 516-531 is read.
  */
-static void stream_through_read_around(void)
+static void miss_after_read_around(void)
 {
 	struct h_file *f = h_create(MB(8), 128);
 	pgoff_t i;
@@ -170,8 +170,8 @@ static void stream_through_read_around(void)
 	for (i = 509; i < 516; i++)
 		h_fault(f, i, 0);
 	EXPECT_INT("page before cached, miss", h_fault(f, 516, 0), 1);
-	EXPECT_STR("io", h_io(), "484-515[508] 516-547[532]");
-	EXPECT_STR("windows", h_windows(), "484+32-8 516+32-16");
+	EXPECT_STR("io", h_io(), "484-515[508] 516-531[524]");
+	EXPECT_STR("windows", h_windows(), "484+32-8 500+32-8");
 }
 
 /* Faults past the end of the file are refused before any readahead. */
@@ -271,10 +271,9 @@ static void fault_hit_writes_nothing(void)
 
 /*
  * The ld.so pattern: a 832-byte read(2) of the header (window 0+4-3),
- * then faults.  A fault where that window ends continues its stream; a
- * fault elsewhere, even right after a cached page, is no stream (a
- * one-page history is no more than the request) and is read around, as
- * 6.1 reads it, not as a one-page random read.
+ * then faults.  A fault where that window ends, or elsewhere after a
+ * cached page, is read around, as 6.12 reads it, not as a one-page
+ * random read.
  */
 static void ldso_pattern(void)
 {
@@ -285,7 +284,7 @@ static void ldso_pattern(void)
 	h_log_reset();
 	h_fault(f, 4, 0);
 	EXPECT_STR("at the window's end", h_calls(),
-		   "fault-miss 4+1 4+24-16 =24");
+		   "fault-miss 4+1 0+32-8 =28");
 	h_log_reset();
 	h_populate(f, 99, 1);
 	h_fault(f, 100, 0);
@@ -295,8 +294,7 @@ static void ldso_pattern(void)
 
 /*
  * Random faults back off once they miss 100 more times than they hit,
- * also those that land right after a cached page; only a fault right
- * after the previous miss still starts a stream (see back-off above).
+ * also those that land right after a cached page.
  */
 static void backoff_after_cached_page(void)
 {
@@ -344,8 +342,8 @@ void mmap_checks(void)
 	test_run("mmap MADV_SEQUENTIAL mid-file", madv_sequential_midfile);
 	test_run("mmap unhinted fault stream", unhinted_stream);
 	test_run("mmap MADV_RANDOM", madv_random);
-	test_run("mmap stream after back-off", stream_after_backoff);
-	test_run("mmap stream through read-around", stream_through_read_around);
+	test_run("mmap faults after back-off", faults_after_backoff);
+	test_run("mmap a miss after read-around", miss_after_read_around);
 	test_run("mmap fault past eof", fault_past_eof);
 	test_run("mmap huge page window", huge_page_window);
 	test_run("mmap huge page MADV_RANDOM, readahead off",
