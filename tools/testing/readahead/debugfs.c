@@ -24,6 +24,7 @@ struct task_struct *shim_current = &shim_init_task;
 void (*shim_trace_sink)(const char *line);
 void (*shim_printk_hook)(void);
 void (*shim_tracepoint_sink)(const char *line);
+unsigned int shim_tracepoints_live;
 unsigned long shim_jiffies = HZ;
 bool shim_ratelimit;
 
@@ -201,6 +202,12 @@ void shim_tracepoint_print(const char *event, const char *fmt, ...)
 	shim_tracepoint_sink(line);
 }
 
+void shim_tracepoint_set_sink(void (*sink)(const char *line))
+{
+	shim_tracepoints_live += !!sink - !!shim_tracepoint_sink;
+	shim_tracepoint_sink = sink;
+}
+
 /* The tracepoints' probes, in the first free slot, as registered. */
 int shim_tracepoint_register(struct shim_tracepoint *tp, shim_tp_fn fn,
 			     void *data)
@@ -217,6 +224,8 @@ int shim_tracepoint_register(struct shim_tracepoint *tp, shim_tp_fn fn,
 		return -ENOMEM;
 	tp->probes[slot].fn = fn;
 	tp->probes[slot].data = data;
+	tp->nr_probes++;
+	shim_tracepoints_live++;
 	return 0;
 }
 
@@ -229,6 +238,8 @@ int shim_tracepoint_unregister(struct shim_tracepoint *tp, shim_tp_fn fn,
 		if (tp->probes[i].fn == fn && tp->probes[i].data == data) {
 			tp->probes[i].fn = NULL;
 			tp->probes[i].data = NULL;
+			tp->nr_probes--;
+			shim_tracepoints_live--;
 			return 0;
 		}
 	}

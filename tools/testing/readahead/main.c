@@ -44,7 +44,7 @@ static int write_sample_trace(const char *path)
 	shim_totalram_pages = 262144;
 	h_log_reset();
 	shim_trace_sink = h_trace_collect;
-	shim_tracepoint_sink = h_tracepoint_collect;
+	shim_tracepoint_set_sink(h_tracepoint_collect);
 	shim_jiffies += 3600 * HZ;
 	h_debugfs_write("readahead/trace_enable", "1");
 	r[0] = h_create(4 << 20, 256);

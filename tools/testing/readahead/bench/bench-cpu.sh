@@ -2,17 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench-cpu.sh - instructions per page of readahead, ours against the
-# pristine 6.1 mm/readahead.c, counted by callgrind (deterministic).
+# pristine 6.12 mm/readahead.c, counted by callgrind (deterministic).
 #
-# Usage: bench-cpu.sh [OUT]      (default build/bench-cpu; needs valgrind)
+# Usage: [OURS=FILE] bench-cpu.sh [OUT]
+#        (default build/bench-cpu; OURS another version of ours, as
+#        make series measures each patch; needs valgrind)
 #
 # For each fixed scenario of ra_bench_cpu (bench_cpu.c), on a mapping
 # without and with large folios, runs each implementation under callgrind,
 # collecting only inside the readahead entry points (bench_*), and prints
 # one table: instructions per page the readers asked for,
 #   excl  in the implementation's own functions (mm/readahead.c; for
-#         pristine also pristine_fault.c, the 6.1 fault policy of mm/filemap.c
-#         that ours' mm/readahead.c took over), inlined helpers included;
+#         pristine also pristine_fault.c, the fault policy of 6.12's
+#         mm/filemap.c that ours' mm/readahead.c took over), inlined
+#         helpers included;
 #   incl  everything below the entry points: page cache, allocation,
 #         the filesystem's ->readahead (which completes at once).
 # and ours against pristine in percent (negative: ours is cheaper).
@@ -27,7 +30,8 @@ out=$(cd "$out" && pwd)
 bench="$out/ra_bench_cpu"
 . "$top/tools/testing/readahead/scripts/config"
 
-make -s -C "$here" TOP="$top" TREE="$top/build/$KSRC_DIR" OUT="$out"
+make -s -C "$here" TOP="$top" TREE="$top/build/$KSRC_DIR" OUT="$out" \
+	${OURS:+OURS="$OURS"}
 
 # The functions each implementation owns.
 nm --defined-only "$out/ours/readahead.o" | awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' \

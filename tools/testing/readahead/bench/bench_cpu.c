@@ -217,7 +217,7 @@ int main(int argc, char **argv)
 	wrapped.fault_async = bench_fault_async;
 	ra_impl = &wrapped;
 	shim_trace_sink = NULL;
-	shim_tracepoint_sink = NULL;
+	shim_tracepoint_set_sink(NULL);
 	for (i = 0; i < NR_SCENARIOS; i++)
 		if (!strcmp(argv[2], scenarios[i].name)) {
 			printf("pages %lu\n", scenarios[i].run());

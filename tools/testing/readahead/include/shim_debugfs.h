@@ -132,9 +132,14 @@ int shim_ratelimit_check(struct ratelimit_state *rs, const char *func);
  * The tracepoints: <linux/tracepoint.h> turns each of the project's
  * events into a function that calls the registered probes and, while
  * shim_tracepoint_sink is set, fills the event's fields and prints its
- * TP_printk line, as trace_pipe shows it, to the sink.
+ * TP_printk line, as trace_pipe shows it, to the sink.  Every event
+ * tests shim_tracepoints_live first, as a kernel without jump labels
+ * tests its static key: the number of probes registered, plus one while
+ * a sink is set (shim_tracepoint_set_sink()).
  */
 extern void (*shim_tracepoint_sink)(const char *line);
+extern unsigned int shim_tracepoints_live;
+void shim_tracepoint_set_sink(void (*sink)(const char *line));
 void shim_tracepoint_print(const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -20,7 +20,10 @@
 #     before; pristine 6.12's own figures are the first row's;
 #   - sim/matrix.sh runs the reports' matrix (144 rows, SERIES_MATRIX_SIZE
 #     files, 64m; seed 1; SERIES_MATRIX=0 skips it): the rows whose
-#     ours/pristine ratio moves, and how many rows are at or above 1.
+#     ours/pristine ratio moves, and how many rows are at or above 1;
+#   - bench/bench-cpu.sh counts ours' instructions per page (callgrind,
+#     deterministic; SERIES_CPU=0 skips it): the lines that move, own
+#     and all-in, against pristine 6.12's.
 # The simulator is deterministic, so every figure that moves, moved
 # because of the patch.  Every harness failure before the last patch
 # must be a scenario a later patch changes (a behaviour that patch
@@ -102,6 +105,18 @@ figures() {
 			sort > "$out/$1.matrix"
 		rm -rf "$d/sim/matrix"
 	fi
+	if [ "${SERIES_CPU:-1}" != 0 ]; then
+		OURS="$2" sh "$rt/bench/bench-cpu.sh" "$d/cpu" \
+			> "$d/cpu.txt" 2>&1 ||
+			{ cat "$d/cpu.txt" >&2; echo "$me: $1: bench-cpu" >&2
+			  exit 1; }
+		# "scenario/mapping excl incl" lines, ours and pristine.
+		awk 'NF == 8 && $3 ~ /^[0-9.]+$/ {
+			print $1 "/" $2, $3, $6 > "'"$out/$1.cpu"'"
+			print $1 "/" $2, $4, $7 > "'"$out/$1.cpu-pristine"'" }' \
+			"$d/cpu.txt"
+		rm -rf "$d/cpu"
+	fi
 }
 
 counts() { # HARNESS_TAP -> "P pass, F fail"
@@ -129,6 +144,8 @@ for n in $names; do
 	figures "$n" "$out/$n.c"
 	[ -f "$out/pristine.base" ] ||
 		sed -n 's/^pristine //p' "$out/$n.sim" | sort > "$out/pristine.base"
+	[ ! -f "$out/$n.cpu-pristine" ] || [ -f "$out/pristine.cpu" ] ||
+		cp "$out/$n.cpu-pristine" "$out/pristine.cpu"
 	grep -v '^pristine ' "$out/$n.sim" | sort > "$out/$n.base"
 	echo
 	echo "== $(cat "$out/$n.subject")"
@@ -170,6 +187,16 @@ for n in $names; do
 				END { if (!moved) print "    none moved" }'
 		fi
 	fi
+	if [ -f "$out/$n.cpu" ]; then
+		echo "bench-cpu, ours' instructions per page, own/all-in" \
+			"($against -> this patch):"
+		join "$out/$prev.cpu" "$out/$n.cpu" | awk '
+			$2 != $4 || $3 != $5 {
+				printf "    %-26s %6s/%-6s -> %6s/%-6s  %+.1f%%/%+.1f%%\n",
+				$1, $2, $3, $4, $5, ($4 / $2 - 1) * 100,
+				($5 / $3 - 1) * 100; moved++ }
+			END { if (!moved) print "    none moved" }'
+	fi
 	prev=$n
 done
 
@@ -200,9 +227,10 @@ fi
 # under BFQ (where the series aims), order-0 and large folios.
 echo
 echo "summary: harness; simulated spindle MB/s of the shared jobs under BFQ;"
-echo "matrix rows at or above pristine 6.12, and the lowest ratio"
-printf '%-5s %-16s %8s %8s %7s %6s  %s\n' "" harness ext4 xfs ">=1.00" lowest \
-	patch
+echo "matrix rows at or above pristine 6.12, and the lowest ratio; bench-cpu"
+echo "lines at or below pristine 6.12, own and all-in instructions"
+printf '%-5s %-16s %8s %8s %7s %6s %5s  %s\n' "" harness ext4 xfs ">=1.00" lowest \
+	cpu patch
 for n in pristine $names; do
 	s=$(awk '$1 !~ /solo/ && $1 ~ /\/bfq$/ {
 			split($1, p, "/"); sum[p[2]] += $2 }
@@ -220,6 +248,12 @@ for n in pristine $names; do
 			lo = $2 } END { printf "%3d/%-3d %6s", ok, n, lo }' \
 			"$out/$n.matrix")
 	fi
-	printf '%-5s %-16s %s %s  %s\n' "$n" "$h" "$s" "$m" "$subj"
+	cpu=-
+	if [ "$n" != pristine ] && [ -f "$out/$n.cpu" ]; then
+		cpu=$(join "$out/pristine.cpu" "$out/$n.cpu" | awk '
+			{ n++; if ($4 <= $2 && $5 <= $3) ok++ }
+			END { printf "%d/%d", ok, n }')
+	fi
+	printf '%-5s %-16s %s %s %5s  %s\n' "$n" "$h" "$s" "$m" "$cpu" "$subj"
 done
 exit $unexplained

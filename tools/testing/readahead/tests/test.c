@@ -139,7 +139,7 @@ void test_run(const char *name, void (*fn)(void))
 	current_failures = current_observations = current_invariants = 0;
 	h_log_reset();
 	shim_trace_sink = h_trace_collect;
-	shim_tracepoint_sink = h_tracepoint_collect;
+	shim_tracepoint_set_sink(h_tracepoint_collect);
 	shim_printk_hook = NULL;
 	/* Rate limits on, in a new window: an hour after the last test. */
 	shim_ratelimit = true;

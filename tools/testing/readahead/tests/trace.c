@@ -452,7 +452,7 @@ static void probe_registration(void)
 	EXPECT_INT("twice", register_trace_readahead_decision(test_probe,
 							    (void *)1),
 		   -EEXIST);
-	shim_tracepoint_sink = NULL;
+	shim_tracepoint_set_sink(NULL);
 	h_read(f, 0, 4096);
 	EXPECT_INT("probe calls", probe_calls, 1);
 	EXPECT_STR("probe args", probe_seen, "f100 0 0+1 0+4-3 o0 f0 =4");

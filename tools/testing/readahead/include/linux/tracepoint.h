@@ -6,7 +6,11 @@
  * first, then the event's arguments) and, while shim_tracepoint_sink is
  * set, fills the event's fields with its own TP_fast_assign and prints
  * its own TP_printk, as trace_pipe would show it, through
- * shim_tracepoint_print() (see shim_debugfs.h).  There is no ring buffer:
+ * shim_tracepoint_print() (see shim_debugfs.h).  While no event has
+ * either, each costs one test inline (shim_tracepoints_live), as a static
+ * key does in a kernel without jump labels (with them, a no-op), and the
+ * rest is out of line: the CPU bench counts about what a distribution
+ * kernel runs with its tracepoints built and off.  There is no ring buffer:
  * the fields live on the stack for the time of the print.  Each event's
  * probes are a weak global, __tracepoint_name, so that every file that
  * includes the events shares them, as the kernel's files share the one
@@ -23,6 +27,7 @@
 typedef void (*shim_tp_fn)(void);
 
 struct shim_tracepoint {
+	unsigned int nr_probes;
 	struct {
 		shim_tp_fn fn;
 		void *data;
@@ -107,13 +112,23 @@ const char *shim_print_symbolic(unsigned long value,
 		}							\
 	}
 
+/*
+ * The event: a test inline, where the kernel has its static key, and
+ * the probes and the print out of line, as the kernel's __traceiter.
+ */
 #define DEFINE_EVENT(template, name, proto, args)			\
 	SHIM_DECLARE_TRACE(name, PARAMS(proto), PARAMS(args))		\
-	static inline void trace_##name(proto)				\
+	static noinline void shim_trace_fire_##name(proto)		\
 	{								\
-		shim_trace_probes_##name(args);				\
+		if (__tracepoint_##name.nr_probes)			\
+			shim_trace_probes_##name(args);			\
 		if (shim_tracepoint_sink)				\
 			shim_trace_show_##template(#name, args);	\
+	}								\
+	static __always_inline void trace_##name(proto)		\
+	{								\
+		if (unlikely(shim_tracepoints_live))			\
+			shim_trace_fire_##name(args);			\
 	}
 
 #define TRACE_EVENT(name, proto, args, tstruct, assign, print)		\
