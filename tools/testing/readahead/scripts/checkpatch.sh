@@ -29,9 +29,14 @@ if [ ! -f "$cp" ]; then
 		"$scripts/unpack-tree.sh $tree" >&2
 	exit 1
 fi
+cp=$(cd "$tree/scripts" && pwd)/checkpatch.pl
 
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+# checkpatch --strict caches the repository's CamelCase names in a
+# .checkpatch-camelcase.git.* file of the directory it runs in, when
+# that holds .git: it runs in a scratch directory instead.
+scratch=$(mktemp -d)
+trap 'rm -rf "$out" "$scratch"' EXIT
 status=0
 for f in "$@"; do
 	if [ ! -f "$f" ]; then
@@ -44,13 +49,14 @@ for f in "$@"; do
 	# checkpatch would check the patch file itself as source.
 	case $f in
 	*.patch)
-		perl "$cp" --no-tree --strict --color=never \
+		(cd "$scratch" && perl "$cp" --no-tree --strict --color=never \
 			${CHECKPATCH_IGNORE:+--ignore "$CHECKPATCH_IGNORE"} \
-			- < "$f" > "$out" 2>&1 || true ;;
+			-) < "$f" > "$out" 2>&1 || true ;;
 	*)
-		perl "$cp" --no-tree --strict --color=never \
+		abs=$(cd "$(dirname "$f")" && pwd)/$(basename "$f")
+		(cd "$scratch" && perl "$cp" --no-tree --strict --color=never \
 			${CHECKPATCH_IGNORE:+--ignore "$CHECKPATCH_IGNORE"} \
-			-f "$f" > "$out" 2>&1 || true ;;
+			-f "$abs") > "$out" 2>&1 || true ;;
 	esac
 	total=$(grep -E '^total: [0-9]+ errors, [0-9]+ warnings' "$out" |
 		tail -n 1)

@@ -34,15 +34,17 @@
 # says so; --apply-only, whose output is never sent, signs nothing.
 #
 # Then series-figures.sh compares every patch of the base's series with
-# the one before (harness observations, the spindle jobs simulated), in
-# OUTDIR/figures.txt and the cover letter.
+# the one before (harness observations, the spindle jobs simulated, the
+# matrix, bench-cpu), in OUTDIR/figures.txt and the cover letter;
+# SERIES_FIGURES=0 skips it (half an hour), to check the build alone.
 #
 # Every kernel patch must pass checkpatch.pl --strict with no finding,
 # the tools patch with no error.  Unless --no-bisect,
 # each patch is also applied to a scratch copy of the tree (OUTDIR.tree)
 # and mm/readahead.o, mm/filemap.o (and mm/readahead_debug.o once it
 # exists) are built after it (tinyconfig + kernel/qemu.config, W=1, and
-# sparse where installed), so the series bisects.
+# sparse where installed), so the series bisects; no patch may add a
+# warning to those pristine mm/ gives (sparse's, on filemap.c).
 #
 # Binary files (a NUL in their first 8000 bytes, git's test) stay out of
 # the patches: patch(1) cannot apply git's binary diffs, and a mailing
@@ -312,7 +314,8 @@ fi
 
 # --- every patch against the one before (the base's series) -----------
 figures=
-if [ "$mode" != --apply-only ] && [ "$pkg" = "$KSRC_PKG" ]; then
+if [ "$mode" != --apply-only ] && [ "$pkg" = "$KSRC_PKG" ] &&
+   [ "${SERIES_FIGURES:-1}" != 0 ]; then
 	figures="$out/figures.txt"
 	"$scripts/series-figures.sh" "$git_dir" "$base" "$out.figures" \
 		> "$figures"
@@ -404,27 +407,50 @@ if [ "$mode" = "" ]; then
 	mkdir -p "$objdir"
 	objdir=$(cd "$objdir" && pwd)
 	make -s -C "$tree" O="$objdir" tinyconfig >/dev/null
-	for p in "$out"/0*.patch; do
-		[ "$(basename "$p")" = 0000-cover-letter.patch ] && continue
-		patch -s -p1 -d "$tree" < "$p"
+	checker=
+	! command -v sparse >/dev/null 2>&1 || checker=C=1
+	# build LOG OBJS...: the objects with W=1 (and sparse), their
+	# warnings in LOG.warn, without the tree's path or line numbers,
+	# which a patch above them moves.
+	build() {
+		log=$1
+		shift
 		"$tree/scripts/kconfig/merge_config.sh" -m -O "$objdir" \
 			"$objdir/.config" \
 			"$top/tools/testing/readahead/kernel/qemu.config" \
 			>/dev/null 2>&1
 		make -s -C "$tree" O="$objdir" olddefconfig >/dev/null
+		# shellcheck disable=SC2086
+		make -s -C "$tree" O="$objdir" -j2 W=1 $checker "$@" \
+			> "$log" 2>&1 || return 1
+		sed -n "s|$tree/||; s|:[0-9][0-9]*:[0-9][0-9]*:|:|
+			/\(warning\|error\):/p" "$log" | sort -u > "$log.warn"
+	}
+	# What pristine mm/ already warns about (sparse's lock context
+	# checks on filemap.c, for one) is the baseline: a patch may add no
+	# warning to it.
+	build "$objdir/pristine.log" mm/readahead.o mm/filemap.o || {
+		cat "$objdir/pristine.log" >&2
+		echo "$me: pristine mm/ does not build" >&2
+		exit 1
+	}
+	for p in "$out"/0*.patch; do
+		[ "$(basename "$p")" = 0000-cover-letter.patch ] && continue
+		patch -s -p1 -d "$tree" < "$p"
 		log="$objdir/$(basename "$p").log"
 		objs="mm/readahead.o mm/filemap.o"
 		[ ! -f "$tree/mm/readahead_debug.c" ] ||
 			objs="$objs mm/readahead_debug.o"
-		checker=
-		! command -v sparse >/dev/null 2>&1 || checker=C=1
 		# shellcheck disable=SC2086
-		if ! make -s -C "$tree" O="$objdir" -j2 W=1 $checker $objs \
-				> "$log" 2>&1 ||
-		   grep -qE '(readahead|readahead_debug|filemap)\.[ch].*(warning|error):' \
-				"$log"; then
+		if ! build "$log" $objs ||
+		   comm -13 "$objdir/pristine.log.warn" "$log.warn" |
+				grep -q .; then
 			cat "$log" >&2
-			echo "$me: $(basename "$p"): mm/ does not build" >&2
+			[ ! -f "$log.warn" ] ||
+				comm -13 "$objdir/pristine.log.warn" "$log.warn" |
+				sed 's/^/new: /' >&2
+			echo "$me: $(basename "$p"): mm/ does not build" \
+				"without new warnings" >&2
 			exit 1
 		fi
 		echo "$me: $(basename "$p"): $objs build (W=1${checker:+, sparse})"
