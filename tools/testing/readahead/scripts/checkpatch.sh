@@ -32,10 +32,14 @@ fi
 cp=$(cd "$tree/scripts" && pwd)/checkpatch.pl
 
 out=$(mktemp)
-# checkpatch --strict caches the repository's CamelCase names in a
-# .checkpatch-camelcase.git.* file of the directory it runs in, when
-# that holds .git: it runs in a scratch directory instead.
+# checkpatch --strict seeds its CamelCase check from the repository's
+# include/ (git ls-files) and caches it in a .checkpatch-camelcase.git.*
+# file of the directory it runs in: it runs in a scratch directory, told
+# where the repository is (GIT_DIR), so that the cache goes with it.
 scratch=$(mktemp -d)
+GIT_DIR=$(cd "$scripts" && git rev-parse --absolute-git-dir 2>/dev/null) ||
+	GIT_DIR=$scratch/.git
+export GIT_DIR
 trap 'rm -rf "$out" "$scratch"' EXIT
 status=0
 for f in "$@"; do
