@@ -152,8 +152,13 @@ for n in $names; do
 	echo "harness: $(counts "$out/$n.harness")"
 	if [ "$prev" != pristine ]; then
 		# Ours' observations that changed (new and gone ones too).
-		changed=$(sort "$out/$prev.obs" "$out/$n.obs" | uniq -u |
-			cut -f1 | sed 's/: [^:]*$//' | sort -u)
+		# And the tests that pass or fail where they did not: an
+		# invariant of a filesystem variant ("[expand] ...") has no
+		# observation of its own.
+		changed=$( { sort "$out/$prev.obs" "$out/$n.obs" | uniq -u |
+			cut -f1 | sed 's/: [^:]*$//'
+			sort "$out/$prev.failed" "$out/$n.failed" | uniq -u
+			} | sort -u)
 		echo "$changed" > "$out/$n.changed"
 		if [ -z "$changed" ]; then
 			echo "harness scenarios changed: none"
