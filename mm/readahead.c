@@ -82,7 +82,8 @@
  *            after the marker and is sized from the distance to it.
  * context    a miss with no usable state, but the pages before it are
  *            cached: a stream is running, possibly through another file
- *            descriptor.  The window is sized from that history.
+ *            descriptor.  The window is sized from that history and
+ *            marked on its last page.
  * oversize   a request larger than the maximum window: read one maximum
  *            window now, marked halfway, and pipeline the rest.
  * random     none of the above: read what was asked, leave the state
@@ -767,10 +768,10 @@ static unsigned long get_next_ra_size(unsigned long cur, unsigned long max)
  * The window after the current one.  A window larger than the maximum
  * (a large request used the device's optimal I/O size, or a huge page
  * mapping) keeps its size, unless the file's own maximum has been cut
- * below the device's: read errors divide ra_pages by 4, and then the
- * stream must slow down at once.  Pages a filesystem
- * added to the window (readahead_expand()) are not kept: what is kept is
- * the device's optimal size or a power of two (a huge page window), else
+ * below the device's: a read error divides ra_pages by 4, and the
+ * stream must slow down at once.  Pages a filesystem added to the
+ * window (readahead_expand()) are not kept: what is kept is the
+ * device's optimal size or a power of two (a huge page window), else
  * each window would grow by the last one's expansion.
  */
 static unsigned long ra_subsequent_size(struct readahead_control *ractl,
@@ -863,7 +864,7 @@ static bool try_context_readahead(struct readahead_control *ractl,
 	/* Cached back to the start of the file: a whole-file reader. */
 	if (history >= index)
 		history *= 2;
-	ra_set_request_window(ractl->ra, index, min(history + req, max), req);
+	ra_set_window(ractl->ra, index, min(history + req, max), 1);
 	return true;
 }
 
@@ -1451,13 +1452,9 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	if ((vmf->vma->vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
 
-	/*
-	 * A hit counts against the misses, but not on a folio that was
-	 * evicted and read again: a file whose pages come back so thrashes,
-	 * and reading it ahead only adds to it.
-	 */
+	/* A hit counts against the misses. */
 	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss && !folio_test_workingset(folio))
+	if (mmap_miss)
 		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
 
 	/* Most faults hit unmarked folios: nothing more to do for them. */
