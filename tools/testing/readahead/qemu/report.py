@@ -591,7 +591,7 @@ def vname(key):
     return '%s/%s/%s' % key[:3]
 
 
-# Issue 15's targets on the QEMU bench: patched/pristine disk MB/s (the
+# The QEMU bench's targets (ours against pristine): patched/pristine disk MB/s (the
 # medians) at least TARGET, and at least TARGET_LOSS where pristine's
 # shared job loses more than LOSS to one reader of the same file.
 TARGET, TARGET_LOSS, LOSS = 1.00, 1.10, 0.10
