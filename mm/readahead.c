@@ -1332,8 +1332,9 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
  * The window of a fault at @index in a huge page mapping: from the start
- * of the fault's PMD, two PMDs with the second asynchronous, or under
- * MADV_RANDOM (@rand) one, all asynchronous, as 6.1 reads them.
+ * of the fault's PMD, two PMDs with the second asynchronous, its marker
+ * continuing the stream, or under MADV_RANDOM (@rand) one, all
+ * asynchronous.
  */
 static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
 			   bool rand)

@@ -211,6 +211,26 @@ static void huge_page_window(void)
 		   "fault-hit 1024+1 1536+1024-1024 =1024");
 }
 
+/*
+ * A huge page mapping read in order from its ninth PMD: the first fault
+ * reads two PMDs, and every marker after it the next ones, so the reader
+ * waits once.  A window whose start is left where an earlier one began
+ * explains no marker, and the reader would wait on every second PMD.
+ */
+static void huge_page_stream(void)
+{
+	struct h_file *f = h_create(MB(32), 128);
+	int major = 0;
+	pgoff_t i;
+
+	for (i = 4096; i < 8192; i += 64)
+		major += h_fault(f, i, VM_HUGEPAGE);
+	EXPECT_INT("major faults", major, 1);
+	EXPECT_STR("io", h_io(),
+		   "4096-5119[4608] 5120-6143[5120] 6144-7167[6144] "
+		   "7168-8191[7168]");
+}
+
 /* MADV_RANDOM on a huge page mapping: one PMD, and readahead off too. */
 static void huge_page_random_and_off(void)
 {
@@ -348,6 +368,7 @@ void mmap_checks(void)
 	test_run("mmap huge page window", huge_page_window);
 	test_run("mmap huge page MADV_RANDOM, readahead off",
 		 huge_page_random_and_off);
+	test_run("mmap huge page stream from its ninth PMD", huge_page_stream);
 	test_run("mmap fault hit writes nothing", fault_hit_writes_nothing);
 	test_run("mmap the ld.so pattern", ldso_pattern);
 	test_run("mmap back-off after a cached page", backoff_after_cached_page);
