@@ -57,6 +57,15 @@ static unsigned int intern_proc(struct trace *t, struct ra_rec *rec)
 	return *slot = t->nr_procs++;
 }
 
+/* Keep a stock kernel's event: its file and task go to the tables. */
+static void stock_keep(struct trace *t, struct ra_rec *rec,
+		       struct stock_ev *ev)
+{
+	ev->file = intern_file(t, rec);
+	ev->proc = intern_proc(t, rec);
+	stock_add(t, ev);
+}
+
 /* Keep @rec: its strings go to the trace's tables. */
 static void trace_add(struct trace *t, struct ra_rec *rec)
 {
@@ -104,6 +113,8 @@ int input_read(struct trace *t, const char *path)
 {
 	const char *shown = strcmp(path, "-") ? path : "<stdin>";
 	unsigned long lineno = 0;
+	enum ra_parse_result res;
+	struct stock_ev ev;
 	struct ra_rec rec;
 	const char *why;
 	size_t cap = 0;
@@ -131,7 +142,22 @@ int input_read(struct trace *t, const char *path)
 			t->parsed++;
 			break;
 		case RA_PARSE_OTHER:
-			t->other++;
+			res = stock_parse_line(line, &rec, &ev, &why);
+			if (res == RA_PARSE_OTHER) {
+				t->other++;
+				break;
+			}
+			if (res == RA_PARSE_BAD) {
+				fprintf(stderr,
+					"ra_analyze: %s:%lu: cannot parse: %s\n",
+					shown, lineno, why);
+				t->skipped++;
+				break;
+			}
+			ev.src = src;
+			ev.lineno = lineno;
+			stock_keep(t, &rec, &ev);
+			t->parsed++;
 			break;
 		case RA_PARSE_BAD:
 			fprintf(stderr,
@@ -163,5 +189,6 @@ void trace_free(struct trace *t)
 	free(t->streams);
 	free(t->stream_recs);
 	free(t->srcs);
+	stock_free(t->stock);
 	memset(t, 0, sizeof(*t));
 }

@@ -5,7 +5,10 @@
  * Reads readahead trace lines ("readahead-PATTERN(pid=...) = ACTUAL") from
  * the files named, or stdin, and prints named tables: patterns, files,
  * processes, streams, flags, flag_lines (and windows with --streams), then
- * "lines: N parsed, N skipped, N other".
+ * "lines: N parsed, N skipped, N other".  A trace with no readahead
+ * decision but a stock kernel's filemap events (stock.c) gets the windows
+ * inferred from them, and the stock_trace, outcomes and
+ * outcomes_per_file tables.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -18,7 +21,11 @@ static void print_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: ra_analyze [--streams] [--plot PREFIX] [FILE...]\n"
-		"  Summarise readahead trace lines from FILEs (or stdin).\n"
+		"  Summarise readahead trace lines from FILEs (or stdin): the\n"
+		"  readahead decisions, or a stock kernel's filemap events\n"
+		"  (trace-cmd report, trace_pipe or perf script text of\n"
+		"  filemap:* and block:block_rq_insert/issue), whose windows\n"
+		"  and their outcome are inferred.\n"
 		"  --streams       also print every stream's window sequence\n"
 		"  --plot PREFIX   write PREFIX.gp, PREFIX.dat and, when\n"
 		"                  gnuplot is on PATH, PREFIX.png\n"
@@ -81,9 +88,11 @@ int main(int argc, char **argv)
 		return ret;
 	}
 
+	stock_infer(&t);
 	streams_build(&t);
 	stats_print(stdout, &t);
 	streams_print_flags(stdout, &t);
+	stock_print(stdout, &t);
 	if (streams)
 		streams_print_windows(stdout, &t);
 	printf("lines: %lu parsed, %lu skipped, %lu other\n", t.parsed,

@@ -253,6 +253,16 @@ bad:
 	c->why = "expected 'COMM-PID [CPU] ... TIME: ' before the event";
 }
 
+/* The task of an event line whose name starts at @end, for stock.c. */
+void ra_parse_task(const char *line, const char *end, struct ra_rec *rec,
+		   const char **why)
+{
+	struct cursor c = { line, NULL };
+
+	parse_task(&c, rec, end);
+	*why = c.why;
+}
+
 /* Blanks, then "@key=" and a number in @base. */
 static unsigned long long field(struct cursor *c, const char *key, int base,
 				const char *why)

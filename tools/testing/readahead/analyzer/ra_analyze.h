@@ -72,6 +72,7 @@ struct ra_win {
 	unsigned char highlighted;	/* line carried a "==>" marker */
 	unsigned char has_miss;
 	unsigned char defer;		/* "defer": no window was issued */
+	unsigned char untold;		/* neither sync nor async is known */
 };
 
 /* Records are numbered by unsigned int; one is kept free. */
@@ -99,6 +100,8 @@ struct strtab {
 	size_t cap;
 };
 
+struct stock;
+
 struct trace {
 	struct ra_win *recs;
 	size_t nr, alloc;
@@ -115,6 +118,7 @@ struct trace {
 	struct ra_stream *streams;
 	size_t nr_streams;
 	unsigned int *stream_recs;	/* what streams[].recs point into */
+	struct stock *stock;		/* a stock kernel's events (stock.c) */
 };
 
 static inline const char *rec_str(const struct trace *t, unsigned int i)
@@ -139,10 +143,33 @@ enum ra_parse_result { RA_PARSE_OK, RA_PARSE_OTHER, RA_PARSE_BAD };
 enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 				   const char **why);
 void ra_rec_free(struct ra_rec *rec);
+void ra_parse_task(const char *line, const char *end, struct ra_rec *rec,
+		   const char **why);
 
 /* input.c */
 int input_read(struct trace *t, const char *path);
 void trace_free(struct trace *t);
+
+/* stock.c: one event of a stock kernel's trace */
+enum stock_type {
+	ST_ADD, ST_DELETE, ST_GET_PAGES, ST_MAP_PAGES, ST_FAULT,
+	ST_SYNC_RA, ST_ASYNC_RA, ST_BLOCK,
+};
+
+struct stock_ev {
+	unsigned long long ns;		/* the event's time */
+	unsigned long long first, last;	/* pages (ADD/DELETE: the folio's) */
+	unsigned long lineno;
+	unsigned int src, file, proc;	/* file, proc: as trace's */
+	unsigned char type;		/* enum stock_type */
+};
+
+enum ra_parse_result stock_parse_line(const char *line, struct ra_rec *rec,
+				      struct stock_ev *ev, const char **why);
+void stock_add(struct trace *t, const struct stock_ev *ev);
+void stock_infer(struct trace *t);
+void stock_print(FILE *out, const struct trace *t);
+void stock_free(struct stock *s);
 
 /* stats.c */
 void stats_print(FILE *out, const struct trace *t);
@@ -165,6 +192,7 @@ char *xstrndup(const char *s, size_t n);
 void *grow(void *p, size_t *alloc, size_t nr, size_t size);
 void hmap_init(struct hmap *h, unsigned int words);
 unsigned int *hmap_slot(struct hmap *h, const unsigned long long *key);
+unsigned int hmap_get(const struct hmap *h, const unsigned long long *key);
 void hmap_free(struct hmap *h);
 unsigned int strtab_add(struct strtab *st, char *s);
 void strtab_free(struct strtab *st);

@@ -83,7 +83,9 @@ static void group_by(const struct trace *t, key_fn keyf, struct groups *gs)
 			continue;
 		g->pages += r->actual;
 		g->window += r->size;
-		if (r->async)
+		if (r->untold)
+			;
+		else if (r->async)
 			g->async++;
 		else
 			g->sync++;

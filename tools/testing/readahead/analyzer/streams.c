@@ -78,7 +78,7 @@ static void flag_stream(struct trace *t, const struct ra_stream *s)
 			r->flags |= RA_F_CACHED;
 		if (!prev)
 			continue;
-		if (!r->async)
+		if (!r->async && !r->untold)
 			r->flags |= RA_F_SYNCMID;
 		if (r->start > prev->start && r->size < prev->size)
 			r->flags |= RA_F_SHRINK;

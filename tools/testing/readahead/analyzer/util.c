@@ -120,6 +120,14 @@ unsigned int *hmap_slot(struct hmap *h, const unsigned long long *key)
 	return &h->vals[i];
 }
 
+/* The value of @key, or ~0u if it has none. */
+unsigned int hmap_get(const struct hmap *h, const unsigned long long *key)
+{
+	if (!h->cap)
+		return ~0u;
+	return h->vals[hmap_find(h, key)];
+}
+
 void hmap_free(struct hmap *h)
 {
 	free(h->keys);

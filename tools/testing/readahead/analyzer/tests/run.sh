@@ -276,4 +276,40 @@ check "dup index: same output as the plain scan" \
 check "dup index: same output by default" \
 	cmp -s "$TMP/dups.scan" "$TMP/dups.auto"
 
+
+# --- a stock kernel's trace: filemap, block and mainline's ra events ---
+"$RA" --streams stock.txt >"$TMP/stock.out" 2>"$TMP/stock.err"
+report "stock: exit status 0" $?
+check "stock: the malformed line named on stderr" test "$(cat "$TMP/stock.err")" = \
+	"ra_analyze: stock.txt:32: cannot parse: offset is not a multiple of 4096 (4 KiB pages only)"
+check "stock: whole output" same "$TMP/stock.out" stock.expected
+check "stock: fio's stream, one window read twice and evicted unused" \
+	has "$TMP/stock.out" "1 4003 fio 08:10 64 3 2 16 12 4 0 4 0.750 0.983 thrashing"
+check "stock: readahead(2)'s window has no trigger" \
+	has "$TMP/stock.out" "unknown 1 8 8.00 0 0 0"
+# As 6.1 records it: arrivals and departures, no access events.
+grep -E 'mm_filemap_(add_to|delete_from)_page_cache' stock.txt |
+	grep -v 'ofs=100 ' >"$TMP/stock61.txt"
+"$RA" "$TMP/stock61.txt" >"$TMP/stock61.out" 2>&1
+report "stock 6.1: exit status 0" $?
+check "stock 6.1: use cannot be told, and the table says so" eval \
+	'has "$TMP/stock61.out" "use no access events (6.1 has none): which pages were used cannot be told" &&
+	 has "$TMP/stock61.out" "1 4003 fio 08:10 64 2 0 16 - 4 - 4 - - thrashing"'
+printf '%s\n' \
+	' fio-1 [000] 1.0: mm_filemap_fault: dev=8:16 ino=zz ofs=0' \
+	' fio-1 [000] 1.0: mm_filemap_get_pages: dev=8:16 ino=40 ofs=8192-4095' \
+	' fio-1 [000] 1.0: mm_filemap_add_to_page_cache: dev 8:16 ino 40 pfn=0x1 ofs=0 order=99' \
+	'mm_filemap_fault: dev=8:16 ino=40 ofs=0' >"$TMP/stock-bad.txt"
+"$RA" "$TMP/stock-bad.txt" >"$TMP/stock-bad.out" 2>"$TMP/stock-bad.err"
+printf '%s\n' \
+	"ra_analyze: $TMP/stock-bad.txt:1: cannot parse: bad inode number (hex)" \
+	"ra_analyze: $TMP/stock-bad.txt:2: cannot parse: range ends before it starts" \
+	"ra_analyze: $TMP/stock-bad.txt:3: cannot parse: order out of range (0 to 30)" \
+	"ra_analyze: $TMP/stock-bad.txt:4: cannot parse: expected 'COMM-PID [CPU] ... TIME: ' before the event" \
+	>"$TMP/stock-bad.exp"
+check "stock: bad fields named, line by line" \
+	cmp -s "$TMP/stock-bad.err" "$TMP/stock-bad.exp"
+check "stock: bad lines skipped, nothing inferred" \
+	has "$TMP/stock-bad.out" "lines: 0 parsed, 4 skipped, 0 other"
+
 tap_end
