@@ -21,6 +21,10 @@
  * trace, which has no access events): no decision's name and no marker are
  * in a stock trace, and the tables do not guess them.
  *
+ * A trace that also has a patched kernel's decisions keeps them as its
+ * windows, and the stock_agreement table checks the inference against
+ * them.
+ *
  * The outcome of every page read: used (an access covered it while it was
  * cached: a read(2) range, a fault, a page fault-around mapped), evicted
  * unused, or still cached and unused at the end; a page added again after
@@ -97,6 +101,7 @@ struct stock {
 	struct stock_task *task;
 	unsigned long accesses;		/* access events in the trace */
 	int inferred;			/* the tables' records are these */
+	int agreement;			/* decisions too: check against them */
 };
 
 /* ---- parsing ---- */
@@ -605,12 +610,6 @@ void stock_infer(struct trace *t)
 
 	if (!s)
 		return;
-	/* Decisions name their windows: the stock events are not needed. */
-	if (t->nr) {
-		t->parsed -= s->nr_ev;
-		t->other += s->nr_ev;
-		return;
-	}
 	s->task = xmalloc(t->nr_procs * sizeof(*s->task));
 	for (i = 0; i < t->nr_procs; i++) {
 		k = &s->task[i];
@@ -651,8 +650,154 @@ void stock_infer(struct trace *t)
 		if (!p->gone && !p->used)
 			s->win[p->win].cached++;
 	}
+	/*
+	 * Decisions name their windows: the inferred ones check them, if
+	 * there are any; else the stock events served nothing.
+	 */
+	if (t->nr) {
+		s->agreement = s->nr_win > 0;
+		if (!s->agreement) {
+			t->parsed -= s->nr_ev;
+			t->other += s->nr_ev;
+		}
+		return;
+	}
 	add_records(t);
 	s->inferred = 1;
+}
+
+/* ---- the inference checked against the decisions of the same run ---- */
+
+struct agree {
+	unsigned long decisions, agreed, explained, trig_known, trig_agreed;
+};
+
+/* Did window @w begin before decision @r in the input? */
+static int began_before(const struct stock_win *w, const struct ra_win *r)
+{
+	return w->src < r->src || (w->src == r->src && w->lineno < r->lineno);
+}
+
+static const struct trace *sort_trace;
+
+/* Windows by task (pid), each task's in the order they began. */
+static int cmp_by_pid(const void *a, const void *b)
+{
+	const struct stock *s = sort_trace->stock;
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+	unsigned long px = sort_trace->procs[s->win[x].proc].pid;
+	unsigned long py = sort_trace->procs[s->win[y].proc].pid;
+
+	if (px != py)
+		return px < py ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A trace with decisions and stock events (a patched kernel recording
+ * both): the windows a task began between its previous decision and this
+ * one, on the decision's file and starting inside its window, are the
+ * pages it read; they agree when they are its nr_read within one page,
+ * and their trigger agrees when sync/async is the decision's.
+ */
+static void print_agreement(FILE *out, const struct trace *t)
+{
+	const struct stock *s = t->stock;
+	unsigned int *order, *slot, nr_pat = 0, *pat_row;
+	unsigned long long key[1];
+	struct agree *rows, all = { 0 };
+	struct hmap runs, pats;
+	size_t i, *cur, *end, nr_runs = 0;
+
+	order = xmalloc((s->nr_win + 1) * sizeof(*order));
+	for (i = 0; i < s->nr_win; i++)
+		order[i] = i;
+	sort_trace = t;
+	qsort(order, s->nr_win, sizeof(*order), cmp_by_pid);
+	/* Each task's run of @order: from cur[k] to end[k]. */
+	cur = xmalloc((s->nr_win + 1) * sizeof(*cur));
+	end = xmalloc((s->nr_win + 1) * sizeof(*end));
+	hmap_init(&runs, 1);
+	for (i = 0; i < s->nr_win; i++) {
+		key[0] = t->procs[s->win[order[i]].proc].pid;
+		slot = hmap_slot(&runs, key);
+		if (*slot == ~0u) {
+			*slot = nr_runs++;
+			cur[*slot] = i;
+		}
+		end[*slot] = i + 1;
+	}
+	rows = xcalloc(t->nr + 1, sizeof(*rows));
+	pat_row = xmalloc((t->nr + 1) * sizeof(*pat_row));
+	hmap_init(&pats, 1);
+	for (i = 0; i < t->nr; i++) {
+		const struct ra_win *r = &t->recs[i];
+		const struct ra_file *rf = rec_file(t, r);
+		unsigned long long pages = 0;
+		unsigned int run, known = 0, async = 0;
+		struct agree *row;
+
+		key[0] = rec_proc(t, r)->pid;
+		run = hmap_get(&runs, key);
+		for (; run != ~0u && cur[run] < end[run]; cur[run]++) {
+			const struct stock_win *w = &s->win[order[cur[run]]];
+			const struct ra_file *wf = &t->files[w->file];
+
+			if (!began_before(w, r))
+				break;
+			if (wf->major != rf->major || wf->minor != rf->minor ||
+			    wf->ino != rf->ino || w->start < r->start ||
+			    w->start - r->start >= r->size)
+				continue;
+			pages += w->pages;
+			all.explained++;
+			if (w->trigger != TRIG_UNKNOWN) {
+				known = 1;
+				async = w->trigger == TRIG_ASYNC;
+			}
+		}
+		if (r->defer || (!r->actual && !pages))
+			continue;
+		key[0] = r->pattern;
+		slot = hmap_slot(&pats, key);
+		if (*slot == ~0u) {
+			pat_row[nr_pat] = r->pattern;
+			*slot = nr_pat++;
+		}
+		row = &rows[*slot];
+		row->decisions++;
+		row->agreed += pages + 1 >= r->actual && pages <= r->actual + 1;
+		row->trig_known += known;
+		row->trig_agreed += known && async == !!r->async;
+	}
+	fprintf(out, "# stock_agreement\n%-12s %9s %7s %7s %9s %9s\n",
+		"pattern", "decisions", "agreed", "pct", "triggers",
+		"agreed");
+	for (i = 0; i < nr_pat; i++) {
+		struct agree *a = &rows[i];
+
+		fprintf(out, "%-12s %9lu %7lu %7.2f %9lu %9lu\n",
+			rec_str(t, pat_row[i]), a->decisions, a->agreed,
+			a->decisions ? 100.0 * a->agreed / a->decisions : 100.0,
+			a->trig_known, a->trig_agreed);
+		all.decisions += a->decisions;
+		all.agreed += a->agreed;
+		all.trig_known += a->trig_known;
+		all.trig_agreed += a->trig_agreed;
+	}
+	fprintf(out, "%-12s %9lu %7lu %7.2f %9lu %9lu\n", "all",
+		all.decisions, all.agreed,
+		all.decisions ? 100.0 * all.agreed / all.decisions : 100.0,
+		all.trig_known, all.trig_agreed);
+	fprintf(out, "%-12s %9zu %7lu\n", "windows", s->nr_win,
+		all.explained);
+	hmap_free(&runs);
+	hmap_free(&pats);
+	free(order);
+	free(cur);
+	free(end);
+	free(rows);
+	free(pat_row);
 }
 
 /* ---- tables ---- */
@@ -717,6 +862,10 @@ void stock_print(FILE *out, const struct trace *t)
 	int uses;
 	size_t i;
 
+	if (s && s->agreement) {
+		print_agreement(out, t);
+		return;
+	}
 	if (!s || !s->inferred)
 		return;
 	uses = s->accesses > 0;

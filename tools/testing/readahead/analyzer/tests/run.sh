@@ -287,6 +287,18 @@ check "stock: fio's stream, one window read twice and evicted unused" \
 	has "$TMP/stock.out" "1 4003 fio 08:10 64 3 2 16 12 4 0 4 0.750 0.983 thrashing"
 check "stock: readahead(2)'s window has no trigger" \
 	has "$TMP/stock.out" "unknown 1 8 8.00 0 0 0"
+# A patched kernel's decisions among the same events: the inference
+# checked against them (the last decision disagrees on purpose).
+"$RA" stock-agree.txt >"$TMP/agree.out" 2>"$TMP/agree.err"
+report "stock agreement: exit status 0" $?
+printf '%s\n' '# stock_agreement' \
+	'pattern decisions agreed pct triggers agreed' \
+	'initial0 1 1 100.00 1 1' 'subsequent 1 1 100.00 1 1' \
+	'initial 1 1 100.00 1 1' 'around 2 1 50.00 2 2' \
+	'all 5 4 80.00 5 5' 'windows 7 5' >"$TMP/agree.exp"
+section "$TMP/agree.out" stock_agreement >"$TMP/agree.got"
+check "stock agreement: 4 of 5 decisions match the windows inferred" \
+	same "$TMP/agree.got" "$TMP/agree.exp"
 # As 6.1 records it: arrivals and departures, no access events.
 grep -E 'mm_filemap_(add_to|delete_from)_page_cache' stock.txt |
 	grep -v 'ofs=100 ' >"$TMP/stock61.txt"
