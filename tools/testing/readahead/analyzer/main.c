@@ -8,7 +8,8 @@
  * "lines: N parsed, N skipped, N other".  A trace with no readahead
  * decision but a stock kernel's filemap events (stock.c) gets the windows
  * inferred from them, and the stock_trace, outcomes and
- * outcomes_per_file tables.
+ * outcomes_per_file tables.  --json prints the same figures as JSON
+ * lines (json.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -20,13 +21,15 @@
 static void print_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: ra_analyze [--streams] [--plot PREFIX] [FILE...]\n"
+		"usage: ra_analyze [--streams | --json] [--plot PREFIX] [FILE...]\n"
 		"  Summarise readahead trace lines from FILEs (or stdin): the\n"
 		"  readahead decisions, or a stock kernel's filemap events\n"
 		"  (trace-cmd report, trace_pipe or perf script text of\n"
 		"  filemap:* and block:block_rq_insert/issue), whose windows\n"
 		"  and their outcome are inferred.\n"
 		"  --streams       also print every stream's window sequence\n"
+		"  --json          print the figures as JSON lines instead:\n"
+		"                  a record per stream, per file, and lines\n"
 		"  --plot PREFIX   write PREFIX.gp, PREFIX.dat and, when\n"
 		"                  gnuplot is on PATH, PREFIX.png\n"
 		"  -h, --help      show this help\n");
@@ -37,12 +40,13 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "plot", required_argument, NULL, 'p' },
 		{ "streams", no_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *plot = NULL;
 	struct trace t = { 0 };
-	int streams = 0, c, i, ret = 0;
+	int streams = 0, json = 0, c, i, ret = 0;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -59,12 +63,16 @@ int main(int argc, char **argv)
 		case 's':
 			streams = 1;
 			break;
+		case 'j':
+			json = 1;
+			break;
 		case 'h':
 			print_usage(stdout);
 			return 0;
 		default:
 			/* optopt is a long option's val for "--streams=x" */
-			if (optopt && optopt != 'p' && optopt != 's')
+			if (optopt && optopt != 'p' && optopt != 's' &&
+			    optopt != 'j')
 				fprintf(stderr,
 					"ra_analyze: bad option '-%c'\n",
 					optopt);
@@ -76,6 +84,12 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (json && streams) {
+		fputs("ra_analyze: --json and --streams: one or the other\n",
+		      stderr);
+		print_usage(stderr);
+		return 2;
+	}
 	if (optind == argc) {
 		if (input_read(&t, "-"))
 			ret = 1;
@@ -90,13 +104,17 @@ int main(int argc, char **argv)
 
 	stock_infer(&t);
 	streams_build(&t);
-	stats_print(stdout, &t);
-	streams_print_flags(stdout, &t);
-	stock_print(stdout, &t);
-	if (streams)
-		streams_print_windows(stdout, &t);
-	printf("lines: %lu parsed, %lu skipped, %lu other\n", t.parsed,
-	       t.skipped, t.other);
+	if (json) {
+		json_print(stdout, &t);
+	} else {
+		stats_print(stdout, &t);
+		streams_print_flags(stdout, &t);
+		stock_print(stdout, &t);
+		if (streams)
+			streams_print_windows(stdout, &t);
+		printf("lines: %lu parsed, %lu skipped, %lu other\n",
+		       t.parsed, t.skipped, t.other);
+	}
 	if (fflush(stdout) || ferror(stdout)) {
 		fputs("ra_analyze: write error on stdout\n", stderr);
 		ret = 1;

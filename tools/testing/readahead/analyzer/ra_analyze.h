@@ -166,10 +166,22 @@ struct stock_ev {
 
 enum ra_parse_result stock_parse_line(const char *line, struct ra_rec *rec,
 				      struct stock_ev *ev, const char **why);
+/* What became of the pages of a stream's (or a file's) windows. */
+struct ra_outcome {
+	unsigned long windows, stalls;
+	unsigned long long pages, used, evicted, cached, twice, lead_ns;
+};
+
 void stock_add(struct trace *t, const struct stock_ev *ev);
 void stock_infer(struct trace *t);
 void stock_print(FILE *out, const struct trace *t);
 void stock_free(struct stock *s);
+struct ra_outcome *stock_outcomes(const struct trace *t);
+int stock_has_uses(const struct trace *t);
+int ra_outcome_thrashing(const struct ra_outcome *o);
+
+/* json.c */
+void json_print(FILE *out, const struct trace *t);
 
 /* stats.c */
 void stats_print(FILE *out, const struct trace *t);

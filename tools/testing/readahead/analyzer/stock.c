@@ -802,12 +802,7 @@ static void print_agreement(FILE *out, const struct trace *t)
 
 /* ---- tables ---- */
 
-struct outcome {
-	unsigned long windows, stalls;
-	unsigned long long pages, used, evicted, cached, twice, lead_ns;
-};
-
-static void outcome_add(struct outcome *o, const struct stock_win *w)
+static void outcome_add(struct ra_outcome *o, const struct stock_win *w)
 {
 	o->windows++;
 	o->stalls += w->trigger == TRIG_SYNC;
@@ -824,7 +819,7 @@ static void outcome_add(struct outcome *o, const struct stock_win *w)
  * end, read twice, used/read, mean lead (ms), and the flag: "thrashing"
  * when a tenth or more of what was read left the cache unused.
  */
-static void print_outcome(FILE *out, const struct outcome *o, int uses)
+static void print_outcome(FILE *out, const struct ra_outcome *o, int uses)
 {
 	fprintf(out, " %7lu %6lu %8llu", o->windows, o->stalls, o->pages);
 	if (uses)
@@ -841,8 +836,31 @@ static void print_outcome(FILE *out, const struct outcome *o, int uses)
 		fprintf(out, " %8.3f", o->lead_ns / 1e6 / o->used);
 	else
 		fprintf(out, " %8s", "-");
-	fprintf(out, " %s\n", o->evicted * 10 >= o->pages && o->evicted ?
-		"thrashing" : "-");
+	fprintf(out, " %s\n", ra_outcome_thrashing(o) ? "thrashing" : "-");
+}
+
+int ra_outcome_thrashing(const struct ra_outcome *o)
+{
+	return o->evicted && o->evicted * 10 >= o->pages;
+}
+
+int stock_has_uses(const struct trace *t)
+{
+	return t->stock && t->stock->accesses > 0;
+}
+
+struct ra_outcome *stock_outcomes(const struct trace *t)
+{
+	const struct stock *s = t->stock;
+	struct ra_outcome *o;
+	size_t i;
+
+	if (!s || !s->inferred)
+		return NULL;
+	o = xcalloc(t->nr_streams, sizeof(*o));
+	for (i = 0; i < s->nr_win; i++)
+		outcome_add(&o[t->recs[i].stream], &s->win[i]);
+	return o;
 }
 
 #define OUTCOME_HDR \
@@ -853,7 +871,7 @@ static void print_outcome(FILE *out, const struct outcome *o, int uses)
 void stock_print(FILE *out, const struct trace *t)
 {
 	const struct stock *s = t->stock;
-	struct outcome *o, all = { 0 };
+	struct ra_outcome *o, all = { 0 };
 	unsigned long long key[2];
 	const struct ra_file *f;
 	const struct ra_proc *p;
@@ -879,11 +897,9 @@ void stock_print(FILE *out, const struct trace *t)
 		fprintf(out, "%-18s %s\n", "use",
 			"no access events (6.1 has none): which pages were used cannot be told");
 
-	o = xcalloc(t->nr_streams, sizeof(*o));
-	for (i = 0; i < s->nr_win; i++) {
-		outcome_add(&o[t->recs[i].stream], &s->win[i]);
+	o = stock_outcomes(t);
+	for (i = 0; i < s->nr_win; i++)
 		outcome_add(&all, &s->win[i]);
-	}
 	fprintf(out, "# outcomes\n%-6s %-8s %-16s %-6s %-10s", "stream", "pid",
 		"comm", "dev", "ino");
 	fprintf(out, OUTCOME_HDR);

@@ -299,6 +299,35 @@ printf '%s\n' '# stock_agreement' \
 section "$TMP/agree.out" stock_agreement >"$TMP/agree.got"
 check "stock agreement: 4 of 5 decisions match the windows inferred" \
 	same "$TMP/agree.got" "$TMP/agree.exp"
+# The same figures as JSON lines: a record per stream, per file, lines.
+"$RA" --json stock.txt >"$TMP/stock.json" 2>/dev/null
+report "stock --json: exit status 0" $?
+check "stock --json: fio's stream record" grep -qxF \
+	'{"record":"stream","stream":1,"pid":4003,"comm":"fio","dev":"08:10","ino":64,"bdev":"","name":"","windows":3,"defer":0,"sync":2,"async":1,"trigger_unknown":0,"all_cached":0,"pages":16,"window_pages":16,"flags":{"duplicate":0,"all_cached":0,"shrink":1,"sync_mid_stream":1},"outcome":{"stalls":2,"pages":16,"used":12,"evicted_unused":4,"cached_unused":0,"read_twice":4,"used_per_read":0.750000,"lead_ms":0.983333,"thrashing":true}}' \
+	"$TMP/stock.json"
+check "stock --json: 4 streams, 4 files, then the lines record" test \
+	"$(sed 's/^{"record":"\([a-z]*\)".*/\1/' "$TMP/stock.json" | uniq -c |
+	   tr -s ' ' | tr '\n' ';')" = " 4 stream; 4 file; 1 lines;"
+if command -v python3 >/dev/null; then
+	check "stock --json: every line a JSON object (python3)" python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    assert isinstance(json.loads(line), dict)' "$TMP/stock.json"
+	"$RA" --json lkml-mail.txt >"$TMP/mail.json"
+	check "decisions --json: every line a JSON object, outcome null" \
+		python3 -c '
+import json, sys
+recs = [json.loads(line) for line in open(sys.argv[1])]
+assert all(r.get("outcome", None) is None for r in recs)
+assert recs[-1] == {"record": "lines", "parsed": 66, "skipped": 0,
+                    "other": 380, "source": "decisions"}' "$TMP/mail.json"
+else
+	tap_skip "stock --json: every line a JSON object" "no python3"
+fi
+"$RA" --json --streams stock.txt >/dev/null 2>"$TMP/json.err"
+st=$?
+check "--json with --streams refused, status 2" eval \
+	'[ $st -eq 2 ] && grep -q "one or the other" "$TMP/json.err"'
 # As 6.1 records it: arrivals and departures, no access events.
 grep -E 'mm_filemap_(add_to|delete_from)_page_cache' stock.txt |
 	grep -v 'ofs=100 ' >"$TMP/stock61.txt"
