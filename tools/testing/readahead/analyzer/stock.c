@@ -22,8 +22,8 @@
  * in a stock trace, and the tables do not guess them.
  *
  * A trace that also has a patched kernel's decisions keeps them as its
- * windows, and the stock_agreement table checks the inference against
- * them.
+ * windows, the stock_agreement table checks the inference against them,
+ * and the decisions' streams get the outcome of their inferred windows.
  *
  * The outcome of every page read: used (an access covered it while it was
  * cached: a read(2) range, a fault, a page fault-around mapped), evicted
@@ -849,17 +849,53 @@ int stock_has_uses(const struct trace *t)
 	return t->stock && t->stock->accesses > 0;
 }
 
+/* A stream is (pid, dev, ino), as streams.c numbers them. */
+static void stream_key(const struct trace *t, unsigned int proc,
+		       unsigned int file, unsigned long long key[3])
+{
+	const struct ra_file *f = &t->files[file];
+
+	key[0] = t->procs[proc].pid;
+	key[1] = (unsigned long long)f->major << 32 | f->minor;
+	key[2] = f->ino;
+}
+
 struct ra_outcome *stock_outcomes(const struct trace *t)
 {
 	const struct stock *s = t->stock;
+	unsigned long long key[3];
 	struct ra_outcome *o;
+	struct hmap map;
 	size_t i;
 
-	if (!s || !s->inferred)
+	if (!s || (!s->inferred && !s->agreement))
 		return NULL;
 	o = xcalloc(t->nr_streams, sizeof(*o));
-	for (i = 0; i < s->nr_win; i++)
-		outcome_add(&o[t->recs[i].stream], &s->win[i]);
+	if (s->inferred) {
+		for (i = 0; i < s->nr_win; i++)
+			outcome_add(&o[t->recs[i].stream], &s->win[i]);
+		return o;
+	}
+	/*
+	 * The decisions' streams: a window counts in the stream of its task
+	 * and file, if the task made decisions on that file.
+	 */
+	hmap_init(&map, 3);
+	for (i = 0; i < t->nr_streams; i++) {
+		const struct ra_win *r = &t->recs[t->streams[i].recs[0]];
+
+		stream_key(t, r->proc, r->file, key);
+		*hmap_slot(&map, key) = i;
+	}
+	for (i = 0; i < s->nr_win; i++) {
+		unsigned int k;
+
+		stream_key(t, s->win[i].proc, s->win[i].file, key);
+		k = hmap_get(&map, key);
+		if (k != ~0u)
+			outcome_add(&o[k], &s->win[i]);
+	}
+	hmap_free(&map);
 	return o;
 }
 
@@ -880,12 +916,10 @@ void stock_print(FILE *out, const struct trace *t)
 	int uses;
 	size_t i;
 
-	if (s && s->agreement) {
+	if (!s || (!s->inferred && !s->agreement))
+		return;
+	if (s->agreement)
 		print_agreement(out, t);
-		return;
-	}
-	if (!s || !s->inferred)
-		return;
 	uses = s->accesses > 0;
 	fprintf(out, "# stock_trace\n%-18s %s\n", "what", "value");
 	fprintf(out, "%-18s %zu\n", "events", s->nr_ev);

@@ -299,6 +299,8 @@ printf '%s\n' '# stock_agreement' \
 section "$TMP/agree.out" stock_agreement >"$TMP/agree.got"
 check "stock agreement: 4 of 5 decisions match the windows inferred" \
 	same "$TMP/agree.got" "$TMP/agree.exp"
+check "stock agreement: the decisions' streams get their windows' outcome" \
+	has "$TMP/agree.out" "1 4003 fio 08:10 64 3 2 16 12 4 0 4 0.750 0.983 thrashing"
 # The same figures as JSON lines: a record per stream, per file, lines.
 "$RA" --json stock.txt >"$TMP/stock.json" 2>/dev/null
 report "stock --json: exit status 0" $?
