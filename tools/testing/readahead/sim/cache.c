@@ -27,6 +27,7 @@
  * it and is woken, in order, when the I/O completes, or fails (the page
  * is then unlocked without PG_uptodate, as after a failed bio).  Pages
  * can also be put in the cache before a run (a file just written).
+ * With --ftrace, every insertion and removal is also ftrace.c's event.
  */
 #include "sim.h"
 
@@ -272,6 +273,8 @@ static void remove_folio(struct folio *f)
 	struct sim_page *p = sim_page(f);
 	pgoff_t i, end = f->index + folio_nr_pages(f);
 
+	if (ftrace_file)
+		ftrace_delete(f);
 	for (i = f->index; i < end; i++) {
 		struct chunk *c = chunk_find(si, i >> CHUNK_SHIFT);
 
@@ -418,6 +421,8 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	lru_add_tail(sim_page(folio));
 	cache_st.added += nr;
 	cache_st.folios[folio_order(folio)]++;
+	if (ftrace_file)
+		ftrace_add(folio);
 	return 0;
 }
 

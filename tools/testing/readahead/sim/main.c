@@ -5,7 +5,7 @@
  *   ra_sim [--impl ours|pristine|pristine-6.1|both|all]
  *          [--define NAME=VALUE]...
  *          [--seed N] [--trace FILE] [--timeline FILE] [--blktrace DIR]
- *          [--folios FILE] MACHINE.disks JOBS.fio
+ *          [--folios FILE] [--ftrace FILE] MACHINE.disks JOBS.fio
  *
  * Owns the command line and one run: parse both files (an error in
  * either stops everything before anything runs), build the machine,
@@ -13,9 +13,11 @@
  * report.  "pristine" is the pristine 6.12 file, "pristine-6.1" the 6.1
  * one.  With --impl both (the default) ours and pristine 6.12 run in two
  * child processes at once, from the same inputs, with --impl all the
- * three; their reports are printed ours first.  --trace, --timeline and
- * --folios (the folios of each ->readahead call, fs.c) then write
- * FILE.ours, FILE.pristine (and FILE.pristine-6.1), --blktrace the disks'
+ * three; their reports are printed ours first.  --trace, --timeline,
+ * --folios (the folios of each ->readahead call, fs.c) and --ftrace
+ * (6.12's page cache tracepoints as trace-cmd report prints them,
+ * ftrace.c) then write FILE.ours, FILE.pristine (and FILE.pristine-6.1),
+ * --blktrace the disks'
  * blktrace files in DIR/ours/, DIR/pristine/... (blktrace.c).  A binary that links the
  * replay models (tools/testing/readahead/replay/) also runs --impl
  * MODEL, writing FILE.MODEL and DIR/MODEL/.
@@ -37,6 +39,7 @@ extern const char *ra_replay_about(const struct ra_impl *impl)
 	__attribute__((weak));
 
 static const char *trace_path, *timeline_path, *blktrace_dir, *folios_path;
+static const char *ftrace_path;
 static bool seed_set;
 static uint64_t seed_arg;
 
@@ -46,9 +49,25 @@ static void usage(void)
 		"usage: ra_sim [--impl ours|pristine|pristine-6.1|both|all|MODEL]\n"
 		"              [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
-		"              [--blktrace DIR] [--folios FILE] MACHINE.disks JOBS.fio\n"
+		"              [--blktrace DIR] [--folios FILE] [--ftrace FILE]\n"
+		"              MACHINE.disks JOBS.fio\n"
 		"       ra_sim --list-impls   (the models this binary can run)\n");
 	exit(2);
+}
+
+/* The options main() knows, each taking an argument. */
+static bool known_option(const char *opt)
+{
+	static const char *const names[] = {
+		"--impl", "--define", "--seed", "--trace", "--timeline",
+		"--blktrace", "--folios", "--ftrace",
+	};
+	unsigned int k;
+
+	for (k = 0; k < ARRAY_SIZE(names); k++)
+		if (!strcmp(opt, names[k]))
+			return true;
+	return false;
 }
 
 /* Lay out every file the jobs name, largest extent each job asks for. */
@@ -198,6 +217,9 @@ static void run(const struct ra_impl *impl, FILE *out)
 	if (blktrace_dir)
 		blkt_start(disks, nr_disks, blktrace_dir, impl->name);
 	prefill();
+	/* Traced from here: pre_cached pages were there before. */
+	if (ftrace_path)
+		ftrace_start(open_out(ftrace_path, impl->name), sys.cpus);
 	readers_create();
 	readers_start();
 	if (timeline_file)
@@ -216,6 +238,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 		fclose(timeline_file);
 	if (fs_folio_log)
 		fclose(fs_folio_log);
+	ftrace_stop();
 }
 
 static const struct ra_impl *replay_impl(const char *name)
@@ -265,8 +288,12 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
 		const char *opt = argv[i];
 
-		if (i + 1 >= argc)
+		if (i + 1 >= argc) {
+			if (known_option(opt))
+				fprintf(stderr, "ra_sim: option '%s' needs an argument\n",
+					opt);
 			usage();
+		}
 		if (!strcmp(opt, "--impl")) {
 			impl = argv[++i];
 		} else if (!strcmp(opt, "--define")) {
@@ -288,14 +315,20 @@ int main(int argc, char **argv)
 			blktrace_dir = argv[++i];
 		} else if (!strcmp(opt, "--folios")) {
 			folios_path = argv[++i];
+		} else if (!strcmp(opt, "--ftrace")) {
+			ftrace_path = argv[++i];
 		} else {
 			usage();
 		}
 	}
-	if (argc - i != 2 || (strcmp(impl, "ours") && strcmp(impl, "both") &&
-			      strcmp(impl, "pristine") && strcmp(impl, "all") &&
-			      strcmp(impl, ra_pristine61.name) &&
-			      !replay_impl(impl)))
+	if (argc - i != 2) {
+		fprintf(stderr, "ra_sim: %d argument%s after the options, expected MACHINE.disks JOBS.fio\n",
+			argc - i, argc - i == 1 ? "" : "s");
+		usage();
+	}
+	if (strcmp(impl, "ours") && strcmp(impl, "both") &&
+	    strcmp(impl, "pristine") && strcmp(impl, "all") &&
+	    strcmp(impl, ra_pristine61.name) && !replay_impl(impl))
 		usage();
 	if (diskdesc_parse(argv[i]) || jobfile_parse(argv[i + 1]) ||
 	    make_files())

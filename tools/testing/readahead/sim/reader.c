@@ -52,6 +52,10 @@
  * prefers the previous CPU), else the lowest-numbered idle one, so that
  * it migrates when its CPU is busy; its bios go to the hardware queue of
  * the CPU it submits them on (sim_task_cpu()).
+ *
+ * With --ftrace, the two paths report 6.12's mm_filemap_get_pages,
+ * mm_filemap_fault and mm_filemap_map_pages where 6.12 fires them
+ * (ftrace.c writes them).
  */
 #include "jobs.h"
 #include "ra_observe.h"
@@ -104,6 +108,8 @@ struct reader {
 	bool finished;
 	/* bytes the current read(2) copied: a short read if it fails now */
 	uint64_t sys_read;
+	/* --ftrace: the read r->wkind W_READ waits for is the batch's update */
+	bool update_read;
 	bool stopped;			/* an error ended the job */
 };
 
@@ -307,12 +313,24 @@ static int read_folio_done(struct reader *r, struct folio *f)
 	return -EIO;
 }
 
-/* Fill r->batch (filemap.c): 1, or 0 when the process went to sleep. */
+/*
+ * Fill r->batch (filemap.c): 1, or 0 when the process went to sleep.
+ * With --ftrace, a batch got is 6.12's mm_filemap_get_pages; so is one
+ * whose last folio filemap_update_page() read again, once that read
+ * succeeds (do_read()), but not the page filemap_create_folio() read
+ * alone: 6.12 returns before the tracepoint then.  The two reads are
+ * told apart by the page at pos: cached before the step (the update of
+ * a folio found), or not (created).
+ */
 static int get_pages(struct reader *r)
 {
+	bool cached = ftrace_file &&
+		      cache_lookup(r->sf->si, r->op_pos >> PAGE_SHIFT);
+
 	switch (filemap_get_pages_step(&r->sf->file, r->op_pos, r->op_left,
 				       r->batch, &r->nb)) {
 	case FILEMAP_WAIT_READ:
+		r->update_read = cached;
 		sleep_on(r, r->batch[r->nb - 1], W_READ);
 		return 0;
 	case FILEMAP_WAIT_LOCKED:
@@ -323,6 +341,8 @@ static int get_pages(struct reader *r)
 		shim_bug(__FILE__, __LINE__, "no page for a read");
 		return 0;
 	default:
+		if (ftrace_file)
+			ftrace_get_pages(r->sf->si, r->op_pos, r->op_left);
 		return 1;
 	}
 }
@@ -422,6 +442,9 @@ static bool do_read(struct reader *r)
 				folio_put(f);
 				if (!--r->nb)
 					ret = -EIO;
+			} else if (ftrace_file && r->update_read) {
+				ftrace_get_pages(r->sf->si, r->op_pos,
+						 r->op_left);
 			}
 		} else {
 			if (!r->op_left || r->op_pos >= r->sf->si->size)
@@ -489,7 +512,7 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 	pgoff_t to = from + FAULT_AROUND - 1;
 	pgoff_t file_end = DIV_ROUND_UP(si->size, PAGE_SIZE) - 1;
 	unsigned int miss = ra->mmap_miss;
-	bool got = false;
+	bool got = false, found = false;
 	pgoff_t i;
 
 	if (to > file_end)
@@ -500,6 +523,7 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 		if (!f || folio_test_locked(f) || !folio_test_uptodate(f) ||
 		    folio_test_readahead(f))
 			continue;
+		found = true;
 		if (miss)
 			miss--;
 		if (mapped(r, i))
@@ -509,6 +533,9 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 			got = true;
 	}
 	ra->mmap_miss = miss;
+	/* 6.12 traces the range asked for (to: cut at EOF), if one was found */
+	if (found && ftrace_file)
+		ftrace_map_pages(si, from, to);
 	return got;
 }
 
@@ -546,6 +573,13 @@ static int fault_page(struct reader *r, pgoff_t pg)
 			return 1;
 		}
 	}
+	/*
+	 * filemap_fault()'s entry; a fault that slept on the page steps on
+	 * where it slept, it is not retried (6.12's VM_FAULT_RETRY would
+	 * enter fault-around and filemap_fault() again): one event a fault.
+	 */
+	if (start && ftrace_file)
+		ftrace_fault(si, pg);
 	step = filemap_fault_step(&vmf, ff,
 				  ra_impl->flags & RA_IMPL_FAULT_LOCK_FIRST);
 	if (start && ff->major)

@@ -341,6 +341,28 @@ extern uint64_t fs_pages_submitted;
 /* --folios: a line per ->readahead call, its folios (NULL: none). */
 extern FILE *fs_folio_log;
 
+/*
+ * ---- ftrace.c: 6.12's page cache tracepoints (ra_sim --ftrace FILE) ----
+ *
+ * Each call is for the current task, now; callers test ftrace_file
+ * first (NULL: not traced, nothing runs).
+ */
+extern FILE *ftrace_file;
+/* Write to @f from now on (trace-cmd's cpus= line first); close it. */
+void ftrace_start(FILE *f, unsigned int cpus);
+void ftrace_stop(void);
+/* @f was added to its mapping, is about to leave it (cache.c). */
+void ftrace_add(const struct folio *f);
+void ftrace_delete(const struct folio *f);
+/* filemap_get_pages() of a read of @count bytes at @pos is done. */
+void ftrace_get_pages(const struct sim_inode *si, uint64_t pos,
+		      uint64_t count);
+/* filemap_fault() on @pgoff begins. */
+void ftrace_fault(const struct sim_inode *si, pgoff_t pgoff);
+/* filemap_map_pages() of [start, end] found a page to map. */
+void ftrace_map_pages(const struct sim_inode *si, pgoff_t start,
+		      pgoff_t end);
+
 /* ---- readahead calls, as the simulator observes them ---- */
 
 /* Per kind of call (enum ra_call_kind, ra_call.h). */

@@ -14,6 +14,9 @@
 set -u
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${OUT:-$HERE/../../../../build/sim}
+# Absolute: the Makefile's default is relative to sim/, and the matrix
+# tests link $SIM from another directory.
+OUT=$(cd "$OUT" && pwd)
 SIM=$OUT/ra_sim
 ASAN=$OUT/ra_sim_asan
 SC=$HERE/scenarios
@@ -998,6 +1001,121 @@ printf '[global]\nrw=read\nsize=1m\n[a]\nfilename=/mnt/sda1/f\n[b]\nfilename=/mn
 echo $? > "$TMP/lfmix.rc"
 check "large folios: jobs of one file disagree: FILE:LINE error, nothing runs" \
 	sh -c "test \$(cat $TMP/lfmix.rc) = 1 && test ! -s $TMP/lfmix.o && test \"\$(cat $TMP/lfmix.e)\" = \"$TMP/lfmix.fio:8: job 'b': large_folios=1 for /mnt/sda1/f, which job 'a' reads with large_folios=0 (allowed: one value per file)\""
+
+# ---- ftrace (--ftrace FILE): 6.12's page cache tracepoints as trace-cmd
+# report prints them, FILE.IMPL.  One 4 MB read(2) stream in 64 KB
+# blocks, 2 MB of cache (so that pages are evicted): the first two
+# windows (32 pages each: ours' initial window for a 16-page read after
+# POSIX_FADV_SEQUENTIAL, then the async one at the marked page 16) at
+# the times the blktrace shows them submitted (0 and 6.072 ms, the
+# first completed at 6.038 ms), each batch got afterwards (15 pages at
+# most, 6.1's PAGEVEC_SIZE: a 64 KB read takes two). ----
+printf '[system]\nmemory=2m\n\n[disk sda]\n' > "$TMP/ft.disks"
+printf '[seq]\nfilename=/mnt/sda1/f\nrw=read\nbs=64k\nsize=4m\n' > "$TMP/ft.fio"
+printf '[mm]\nfilename=/mnt/sda1/f\nrw=read\nbs=4k\nsize=1m\nioengine=mmap\n' > "$TMP/ftm.fio"
+"$SIM" --ftrace "$TMP/ft1" "$TMP/ft.disks" "$TMP/ft.fio" > "$TMP/ft1.out"
+"$SIM" --ftrace "$TMP/ft2" "$TMP/ft.disks" "$TMP/ft.fio" > /dev/null
+"$SIM" "$TMP/ft.disks" "$TMP/ft.fio" > "$TMP/ft0.out"
+ftline() { # secs usecs event fields
+	printf '%16s-%-7d [%03d] %6d.%06d: %s: %s\n' fio 1000 0 "$1" "$2" "$3" "$4"
+}
+ftadds() { # usecs first-pfn first-page pages: order-0 adds
+	k=0
+	while [ $k -lt "$4" ]; do
+		ftline 0 "$1" mm_filemap_add_to_page_cache \
+			"$(printf 'dev 8:1 ino c pfn=0x%x ofs=%d order=0' \
+				$(($2 + k)) $((($3 + k) * 4096)))"
+		k=$((k + 1))
+	done
+}
+{
+	echo "cpus=1"
+	ftadds 0 $((0x100000)) 0 32
+	ftline 0 6038 mm_filemap_get_pages "dev=8:1 ino=c ofs=0-65535"
+	ftline 0 6038 mm_filemap_get_pages "dev=8:1 ino=c ofs=61440-65535"
+	ftadds 6072 $((0x100020)) 32 32
+	ftline 0 6072 mm_filemap_get_pages "dev=8:1 ino=c ofs=65536-131071"
+	ftline 0 6072 mm_filemap_get_pages "dev=8:1 ino=c ofs=69632-131071"
+} > "$TMP/ft.want"
+check "ftrace: one file per implementation, cpus= first, every line in trace-cmd's format" \
+	sh -c "for i in ours pristine; do \
+		test \"\$(head -1 $TMP/ft1.\$i)\" = cpus=1 || exit 1; \
+		tail -n +2 $TMP/ft1.\$i | grep -v '^             fio-1000    \[000\] *[0-9]*\.[0-9]\{6\}: mm_filemap_[a-z_]*: dev[ =]8:1 ino[ =]c ' && exit 1; \
+	done; exit 0"
+check "ftrace: the first two windows' adds and the batches got, line for line (ours)" \
+	sh -c "head -\$(wc -l < $TMP/ft.want) $TMP/ft1.ours | cmp -s - $TMP/ft.want"
+check "ftrace: the option changes nothing in the report" \
+	sh -c "grep -v '^engine:' $TMP/ft0.out > $TMP/a; \
+	       grep -v '^engine:' $TMP/ft1.out > $TMP/b; \
+	       test -s $TMP/a && cmp -s $TMP/a $TMP/b"
+# Pages added (2^order a line) = pages the disk read (rd_sectors / 8) =
+# the report's added=; each delete names a pfn added and not yet deleted.
+ftcheck() { # trace file: "pages deletes bad"
+	awk '
+	function f(k, i) {
+		for (i = 1; i <= NF; i++)
+			if (index($i, k "=") == 1)
+				return substr($i, length(k) + 2)
+		return ""
+	}
+	/: mm_filemap_add_to_page_cache: / {
+		p = f("pfn"); if (p in live) bad++
+		live[p] = 1; pages += 2 ^ f("order")
+	}
+	/: mm_filemap_delete_from_page_cache: / {
+		p = f("pfn"); if (!(p in live)) bad++
+		delete live[p]; dels++
+	}
+	END { printf "%d %d %d\n", pages, dels, bad }' "$1"
+}
+for i in ours pristine; do
+	set -- $(ftcheck "$TMP/ft1.$i")
+	n=$([ $i = ours ] && echo 1 || echo 2)	# the report's order
+	sect=$(grep '^  sda  *[0-9]' "$TMP/ft1.out" | sed -n "${n}p" |
+		awk '{ print $4 }')
+	added=$(grep '^Page cache:' "$TMP/ft1.out" | sed -n "${n}p" |
+		sed 's/.* added=\([0-9]*\),.*/\1/')
+	check "ftrace/$i: pages added = pages read from disk = the report's added=; deletes (some), each of a pfn added and not yet deleted" \
+		test "$1" -gt 0 -a $(($1 * 8)) = "${sect:-x}" -a "$1" = "${added:-x}" \
+		     -a "$2" -gt 0 -a "$3" = 0
+done
+check "ftrace: the same run twice, byte-identical files" \
+	sh -c "cmp -s $TMP/ft1.ours $TMP/ft2.ours && cmp -s $TMP/ft1.pristine $TMP/ft2.pristine"
+# ASan: 16 MB of cache, 32 MB read: 4096 folios live at once (the pfn
+# table grows from 4096 slots), 4096 evicted; the same file as -O2's.
+printf '[system]\nmemory=16m\n\n[disk sda]\n' > "$TMP/fta.disks"
+sed 's/^size=4m$/size=32m/' "$TMP/ft.fio" > "$TMP/fta.fio"
+timeout 120 "$ASAN" --impl ours --ftrace "$TMP/fta1" "$TMP/fta.disks" \
+	"$TMP/fta.fio" > /dev/null 2>&1
+"$SIM" --impl ours --ftrace "$TMP/fta2" "$TMP/fta.disks" "$TMP/fta.fio" > /dev/null
+fta=$(ftcheck "$TMP/fta1.ours")
+check "ftrace: ASan: 8192 pages added, 4096 deleted, each of a live pfn; the -O2 build's file" \
+	sh -c "test '$fta' = '8192 4096 0' && cmp -s $TMP/fta1.ours $TMP/fta2.ours"
+"$SIM" --ftrace "$TMP/ftm" "$TMP/ft.disks" "$TMP/ftm.fio" > "$TMP/ftm.out"
+for i in ours pristine; do
+	set -- $(ftcheck "$TMP/ftm.$i")
+	# map_pages: every range fault-around's 16 aligned pages (64 KB)
+	check "ftrace/$i: mmap: faults (the first at ofs=0), map_pages of 16 aligned pages, no get_pages, 256 pages added" \
+		sh -c "test \"\$(sed -n 2p $TMP/ftm.$i | sed 's/.*: mm_filemap_fault: //')\" = 'dev=8:1 ino=c ofs=0' && \
+		       test \$(grep -c ': mm_filemap_fault: ' $TMP/ftm.$i) -gt 1 && \
+		       grep -q ': mm_filemap_map_pages: dev=8:1 ino=c ofs=0-65535\$' $TMP/ftm.$i && \
+		       grep ': mm_filemap_map_pages: ' $TMP/ftm.$i | sed 's/.*ofs=//; s/-/ /' | \
+			awk '\$1 % 65536 || \$2 - \$1 != 65535 { bad++ } END { exit !(NR > 1 && !bad) }' && \
+		       ! grep -q ': mm_filemap_get_pages: ' $TMP/ftm.$i && \
+		       test $1 = 256 -a $3 = 0"
+done
+"$SIM" --ftrace > "$TMP/fte.o" 2> "$TMP/fte.e"
+echo $? > "$TMP/fte.rc"
+check "ftrace: --ftrace without its FILE: the error, the usage, exit 2, nothing runs" \
+	sh -c "test \$(cat $TMP/fte.rc) = 2 && test ! -s $TMP/fte.o && \
+	       test \"\$(head -1 $TMP/fte.e)\" = \"ra_sim: option '--ftrace' needs an argument\" && \
+	       grep -q '^usage: ra_sim ' $TMP/fte.e && grep -q '\[--ftrace FILE\]' $TMP/fte.e"
+"$SIM" --ftrace "$TMP/ft.disks" "$TMP/ft.fio" > "$TMP/fte2.o" 2> "$TMP/fte2.e"
+echo $? > "$TMP/fte2.rc"
+check "ftrace: --ftrace MACHINE JOBS (no FILE): one argument left, exit 2, no file written" \
+	sh -c "test \$(cat $TMP/fte2.rc) = 2 && test ! -s $TMP/fte2.o && \
+	       test \"\$(head -1 $TMP/fte2.e)\" = 'ra_sim: 1 argument after the options, expected MACHINE.disks JOBS.fio' && \
+	       test ! -e $TMP/ft.disks.ours"
 
 # ---- matrix.sh's seeds: the median run and the range, from the runs ----
 mkdir "$TMP/mx"
