@@ -28,6 +28,10 @@
 #   qemu-ioerror  read errors injected with blkdebug (EIO exactly where the
 #               disk fails, the rest verified, readahead shrinking)
 #   qemu-smoke-6.1, qemu-ioerror-6.1  the same, the 6.1 backport
+#   qemu-stock  ra-record on pristine and patched 6.12 under fio: every
+#               page of the data read once and used, as ra_analyze infers
+#               it from the stock events, and its windows matching the
+#               patched kernel's decisions
 #   qemu-fuse   the patched kernel with KASAN reading ahead into a FUSE
 #               mount past its congestion threshold (our own server):
 #               every path that reads outside the file's window, every
@@ -140,6 +144,25 @@ sim_traces() {
 			analyze_ok "$build/sim/check.trace.$side" \
 			"$build/sim/check.$side.analysis"
 	done
+	# The pressure case as stock 6.12's tracepoints would record it
+	# (--ftrace), ours' decisions among the events: the windows the
+	# analyzer infers from the stock events are the decisions', and the
+	# stock view tells pristine's waste from ours' none.
+	"$build/sim/ra_sim" --define BS=128k --define SIZE=32m \
+		--ftrace "$build/sim/check.ftrace" \
+		"$rt/sim/scenarios/pressure.disks" \
+		"$rt/sim/scenarios/pressure.fio" >"$build/sim/check.ftrace.out" 2>&1
+	a=$build/analyzer/ra_analyze f=$build/sim/check.ftrace
+	"$a" "$f.ours" >"$f.ours.analysis" 2>&1
+	tap_check "stock events: all 4096 of ours' decisions are the windows inferred, triggers too" \
+		grep -qE '^all +4096 +4096 +100.00 +4096 +4096$' "$f.ours.analysis"
+	tap_check "stock events: ours reads every page once and uses it" \
+		grep -qE '^all +4096 +32 +262144 +262144 +0 +0 +0 +1.000 ' \
+		"$f.ours.analysis"
+	"$a" "$f.pristine" >"$f.pristine.analysis" 2>&1
+	tap_check "stock events: pristine 6.12 evicts 97507 pages unused and reads 92376 twice, flagged" \
+		grep -qE '^all +1269 +420 +354520 +256773 +97507 +240 +92376 +0.724 .* thrashing$' \
+		"$f.pristine.analysis"
 	tap_end
 }
 
@@ -213,7 +236,7 @@ checkpatch() {
 }
 
 tap_begin
-echo "1..19"
+echo "1..20"
 stage harness "unit tests, ours and pristine 6.12 and 6.1" harness
 stage harness-6.1 "the unit tests, ours as the 6.1 backport" harness_61
 stage analyzer "trace parsing, summaries and flags" \
@@ -238,6 +261,8 @@ stage qemu-smoke-6.1 "the 6.1 backport booted, fio verified, debugfs checked" \
 	env RA_BASE=6.1 "$rt/qemu/smoke.sh"
 stage qemu-ioerror-6.1 "the 6.1 backport, read errors injected" \
 	env RA_BASE=6.1 "$rt/qemu/ioerror.sh"
+stage qemu-stock "ra-record on pristine and patched 6.12, checked by the decisions" \
+	"$rt/qemu/stock.sh"
 stage qemu-fuse "a congested FUSE mount under KASAN, every stateless path" \
 	"$rt/qemu/fuse.sh"
 stage series "the series on both bases applies and ends with our files" \

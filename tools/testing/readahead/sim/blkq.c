@@ -427,6 +427,9 @@ static void new_request(struct disk *d, struct bio *b)
 		d->st.max_queue = d->queued;
 	if (d->bt)
 		blkt_rq(d, BLKT_INSERT, r, b->pid, 0);
+	/* The task's own insert, as its plug is flushed (not a tag wait's). */
+	if (ftrace_file && current && current->pid == b->pid)
+		ftrace_rq_insert(d->dev, r->sector, r->nsect);
 	if (d->p.elv->add)
 		d->p.elv->add(d, r);
 	if (d->plugged && d->queued >= UNPLUG_THRESH)

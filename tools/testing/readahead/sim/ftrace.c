@@ -11,7 +11,9 @@
  * others: at the end of a successful filemap_get_pages()
  * (mm_filemap_get_pages), at the entry of filemap_fault()
  * (mm_filemap_fault) and after fault-around's filemap_map_pages()
- * (mm_filemap_map_pages).  Every line is the task that runs the step
+ * (mm_filemap_map_pages); blkq.c when a task inserts a request in its
+ * disk's queue (block_rq_insert: the end of its plug, so the end of the
+ * window it read).  Every line is the task that runs the step
  * (current: its comm and pid), the CPU it runs on (0 without numbered
  * CPUs), the simulated time in seconds with microseconds, the event and
  * its fields in the tracepoint's own format.  The first line is
@@ -217,4 +219,20 @@ void ftrace_map_pages(const struct sim_inode *si, pgoff_t start,
 		      pgoff_t end)
 {
 	range_event("mm_filemap_map_pages", si, start, end);
+}
+
+/*
+ * A read request inserted by the current task: 6.12's block_rq class
+ * format, the whole disk's device, no command bytes, I/O priority class
+ * none.
+ */
+void ftrace_rq_insert(uint32_t dev, uint64_t sector, uint64_t nsect)
+{
+	char fields[160];
+
+	snprintf(fields, sizeof(fields), "%u,%u R %llu () %llu + %llu none,0,0 [%s]",
+		 (unsigned int)MAJOR(dev), (unsigned int)MINOR(dev),
+		 (unsigned long long)nsect * 512, (unsigned long long)sector,
+		 (unsigned long long)nsect, current->comm);
+	emit("block_rq_insert", fields);
 }

@@ -171,9 +171,16 @@ static FILE *open_out(const char *path, const char *impl)
 	return f;
 }
 
+/*
+ * Ours' decisions go to --trace's file and to --ftrace's, among the page
+ * cache events, as ra-record on the patched kernel records both.
+ */
 static void trace_sink(const char *line)
 {
-	fprintf(ra_trace_file, "%s\n", line);
+	if (ra_trace_file)
+		fprintf(ra_trace_file, "%s\n", line);
+	if (ftrace_file)
+		fprintf(ftrace_file, "%s\n", line);
 }
 
 static double cpu_seconds(void)
@@ -207,7 +214,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 	ra_real_trace = impl == &ra_ours || (impl->flags & RA_IMPL_OWN_TRACE);
 	if (ra_real_trace) {
 		h_debugfs_write("readahead/stats", "0");
-		if (ra_trace_file) {
+		if (ra_trace_file || ftrace_path) {
 			shim_trace_sink = trace_sink;
 			h_debugfs_write("readahead/trace_enable", "1");
 		}

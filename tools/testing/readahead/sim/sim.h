@@ -362,6 +362,7 @@ void ftrace_fault(const struct sim_inode *si, pgoff_t pgoff);
 /* filemap_map_pages() of [start, end] found a page to map. */
 void ftrace_map_pages(const struct sim_inode *si, pgoff_t start,
 		      pgoff_t end);
+void ftrace_rq_insert(uint32_t dev, uint64_t sector, uint64_t nsect);
 
 /* ---- readahead calls, as the simulator observes them ---- */
 

@@ -51,6 +51,17 @@ static struct disk disk;
 /* blkq.c names the task it works for (blktrace, never on here). */
 struct task_struct *shim_current;
 
+/* blkq.c tells --ftrace's writer of its inserts: never set here. */
+FILE *ftrace_file;
+
+void ftrace_rq_insert(uint32_t dev, uint64_t sector, uint64_t nsect)
+{
+	(void)dev;
+	(void)sector;
+	(void)nsect;
+	abort();
+}
+
 simtime_t disk_service(struct disk *d, simtime_t start, uint64_t sector,
 		       uint64_t nsect, bool *seek)
 {
