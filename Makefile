@@ -40,6 +40,10 @@
 #   make bench-smoke  the QEMU smoke test that make check runs
 #   make bench-ioerror   blkdebug read errors, patched and pristine kernels
 #   make bench-mempress  streams whose windows exceed a small guest's memory
+#   make bench-stock  ra-record on pristine and patched 6.12 under fio
+#                 (the seq4k shape, R rounds): the windows inferred from
+#                 stock events against the decisions, and what recording
+#                 costs fio (make check runs a small one)
 #   make bench-sanitized the patched kernel with KASAN, lockdep, DEBUG_VM
 #                 under fio, stress-ng and truncate/DONTNEED races (~5 min
 #                 once built, ~12 min to build)
@@ -99,7 +103,7 @@ DOC_DEPS := perl python3-docutils
 .PHONY: all deps tree harness sim demo replay bisect sweep matrix calibrate \
 	check \
 	kernel-obj series \
-	bench bench-smoke bench-ioerror bench-mempress bench-sanitized \
+	bench bench-smoke bench-ioerror bench-mempress bench-stock bench-sanitized \
 	bench-fuse fuzz \
 	mutate \
 	bench-analyzer bench-cpu perf nbd nbd-rate nbd-guest bench-throttled \
@@ -209,6 +213,10 @@ bench-mempress: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/mempress.sh patched
 	-tools/testing/readahead/qemu/mempress.sh pristine
+
+bench-stock: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
+	tools/testing/readahead/qemu/stock.sh -r $(R) -l "3 4 32"
 
 bench-sanitized: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
