@@ -523,7 +523,9 @@ static void on_delete(struct stock *s, const struct stock_ev *e)
  * A read(2) access: its range is what is left of the request, and it
  * fires again for each batch of folios; the pages before the first one
  * not cached are read now.  Each read marks from where the task's
- * previous batch of the same request stopped.
+ * previous batch of the same request stopped: a batch 6.12 copies
+ * without the event (its last folio dropped when locked under another's
+ * read, a page read alone) is one the next event has moved past.
  */
 static void on_read(struct stock *s, struct stock_task *k,
 		    const struct stock_ev *e)
@@ -532,9 +534,11 @@ static void on_read(struct stock *s, struct stock_task *k,
 	struct stock_page *p;
 
 	if (k->read && k->read->file == e->file &&
-	    k->read->last == e->last && e->first >= k->read->first &&
-	    k->read_done > i)
-		i = k->read_done;
+	    k->read->last == e->last && e->first >= k->read->first) {
+		/* From where it stopped: past e->first if it got further. */
+		for (i = k->read_done; i < e->first; i++)
+			page_use(s, page_get(s, e->file, i), e->ns);
+	}
 	for (; i <= e->last; i++) {
 		p = page_get(s, e->file, i);
 		if (!p || p->gone)
