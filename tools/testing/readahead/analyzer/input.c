@@ -57,6 +57,21 @@ static unsigned int intern_proc(struct trace *t, struct ra_rec *rec)
 	return *slot = t->nr_procs++;
 }
 
+/* A new record at the end of the trace's, zeroed. */
+struct ra_win *trace_new_rec(struct trace *t)
+{
+	struct ra_win *w;
+
+	if (t->nr == RA_MAX_RECS) {
+		fputs("ra_analyze: too many trace lines\n", stderr);
+		exit(1);
+	}
+	t->recs = grow(t->recs, &t->alloc, t->nr, sizeof(*t->recs));
+	w = &t->recs[t->nr++];
+	memset(w, 0, sizeof(*w));
+	return w;
+}
+
 /* Keep a stock kernel's event: its file and task go to the tables. */
 static void stock_keep(struct trace *t, struct ra_rec *rec,
 		       struct stock_ev *ev)
@@ -69,15 +84,8 @@ static void stock_keep(struct trace *t, struct ra_rec *rec,
 /* Keep @rec: its strings go to the trace's tables. */
 static void trace_add(struct trace *t, struct ra_rec *rec)
 {
-	struct ra_win *w;
+	struct ra_win *w = trace_new_rec(t);
 
-	if (t->nr == RA_MAX_RECS) {
-		fputs("ra_analyze: too many trace lines\n", stderr);
-		exit(1);
-	}
-	t->recs = grow(t->recs, &t->alloc, t->nr, sizeof(*t->recs));
-	w = &t->recs[t->nr++];
-	memset(w, 0, sizeof(*w));
 	w->lineno = rec->lineno;
 	w->req_off = rec->req_off;
 	w->req_size = rec->req_size;

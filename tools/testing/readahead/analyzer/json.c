@@ -102,18 +102,6 @@ static void json_file(FILE *out, const struct trace *t,
 	json_str(out, rec_str(t, f->name));
 }
 
-static void outcome_sum(struct ra_outcome *a, const struct ra_outcome *b)
-{
-	a->windows += b->windows;
-	a->stalls += b->stalls;
-	a->pages += b->pages;
-	a->used += b->used;
-	a->evicted += b->evicted;
-	a->cached += b->cached;
-	a->twice += b->twice;
-	a->lead_ns += b->lead_ns;
-}
-
 void json_print(FILE *out, const struct trace *t)
 {
 	struct ra_outcome *o = stock_outcomes(t), *fo = NULL;
@@ -178,7 +166,7 @@ void json_print(FILE *out, const struct trace *t)
 		fc[*slot].pages += sc[i].pages;
 		fc[*slot].window_pages += sc[i].window_pages;
 		if (o)
-			outcome_sum(&fo[*slot], &o[i]);
+			ra_outcome_sum(&fo[*slot], &o[i]);
 	}
 	for (i = 0; i < nr_files; i++) {
 		const struct ra_stream *s = &t->streams[fstream[i]];

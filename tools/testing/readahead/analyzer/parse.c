@@ -13,11 +13,6 @@
 
 #include "ra_analyze.h"
 
-struct cursor {
-	const char *p;
-	const char *why;
-};
-
 /* Skip a dmesg "[   54.738105]" timestamp; return the new position. */
 static const char *skip_timestamp(const char *p)
 {
@@ -80,7 +75,8 @@ static const char *strip_prefixes(const char *p, int *highlighted)
 	}
 }
 
-static int expect(struct cursor *c, const char *lit, const char *why)
+/* The literal @lit, else @why. */
+int ra_expect(struct ra_cursor *c, const char *lit, const char *why)
 {
 	size_t n = strlen(lit);
 
@@ -94,14 +90,16 @@ static int expect(struct cursor *c, const char *lit, const char *why)
 	return 0;
 }
 
-static unsigned long long parse_number(struct cursor *c, int base,
-					const char *why)
+/* A number in @base (16: "0x" optional), else @why. */
+unsigned long long ra_number(struct ra_cursor *c, int base, const char *why)
 {
 	unsigned long long v;
 	char *end;
 
 	if (c->why)
 		return 0;
+	if (base == 16 && !strncmp(c->p, "0x", 2))
+		c->p += 2;
 	if (!isxdigit((unsigned char)*c->p) ||
 	    (base == 10 && !isdigit((unsigned char)*c->p))) {
 		c->why = why;
@@ -118,7 +116,7 @@ static unsigned long long parse_number(struct cursor *c, int base,
 }
 
 /* Take the text up to the delimiter @delim, which must follow it. */
-static char *text_until(struct cursor *c, const char *delim, const char *why)
+static char *text_until(struct ra_cursor *c, const char *delim, const char *why)
 {
 	const char *end;
 	char *s;
@@ -135,7 +133,7 @@ static char *text_until(struct cursor *c, const char *delim, const char *why)
 	return s;
 }
 
-static char *word(struct cursor *c, const char *why)
+static char *word(struct ra_cursor *c, const char *why)
 {
 	const char *s = c->p;
 
@@ -160,51 +158,51 @@ void ra_rec_free(struct ra_rec *rec)
 	rec->pattern = rec->comm = rec->bdev = rec->name = NULL;
 }
 
-static void parse_body(struct cursor *c, struct ra_rec *r)
+static void parse_body(struct ra_cursor *c, struct ra_rec *r)
 {
 	unsigned long long v;
 
-	expect(c, "readahead-", "expected 'readahead-' at start of trace");
+	ra_expect(c, "readahead-", "expected 'readahead-' at start of trace");
 	r->pattern = word(c, "missing pattern after 'readahead-'");
-	expect(c, "(pid=", "expected '(pid=' after pattern");
-	v = parse_number(c, 10, "bad pid");
+	ra_expect(c, "(pid=", "expected '(pid=' after pattern");
+	v = ra_number(c, 10, "bad pid");
 	r->pid = v;
 	if (!c->why && r->pid != v)
 		c->why = "pid out of range";
-	expect(c, "(", "expected '(' after pid");
+	ra_expect(c, "(", "expected '(' after pid");
 	r->comm = text_until(c, "), dev=", "missing '), dev='");
-	v = parse_number(c, 16, "bad device major");
+	v = ra_number(c, 16, "bad device major");
 	r->major = v;
 	if (!c->why && r->major != v)
 		c->why = "device major out of range";
-	expect(c, ":", "expected ':' in dev");
-	v = parse_number(c, 16, "bad device minor");
+	ra_expect(c, ":", "expected ':' in dev");
+	v = ra_number(c, 16, "bad device minor");
 	r->minor = v;
 	if (!c->why && r->minor != v)
 		c->why = "device minor out of range";
-	expect(c, "(", "expected '(' after dev");
+	ra_expect(c, "(", "expected '(' after dev");
 	r->bdev = text_until(c, "), ino=", "missing '), ino='");
-	r->ino = parse_number(c, 10, "bad inode number");
-	expect(c, "(", "expected '(' after ino");
+	r->ino = ra_number(c, 10, "bad inode number");
+	ra_expect(c, "(", "expected '(' after ino");
 	r->name = text_until(c, "), req=", "missing '), req='");
-	r->req_off = parse_number(c, 10, "bad request offset");
-	expect(c, "+", "expected '+' in req");
-	r->req_size = parse_number(c, 10, "bad request size");
-	expect(c, ", ra=", "expected ', ra='");
-	r->start = parse_number(c, 10, "bad window start");
-	expect(c, "+", "expected '+' in ra");
-	r->size = parse_number(c, 10, "bad window size");
-	expect(c, "-", "expected '-' in ra");
-	r->async_size = parse_number(c, 10, "bad async size");
-	expect(c, ", async=", "expected ', async='");
-	r->async = parse_number(c, 10, "bad async value");
+	r->req_off = ra_number(c, 10, "bad request offset");
+	ra_expect(c, "+", "expected '+' in req");
+	r->req_size = ra_number(c, 10, "bad request size");
+	ra_expect(c, ", ra=", "expected ', ra='");
+	r->start = ra_number(c, 10, "bad window start");
+	ra_expect(c, "+", "expected '+' in ra");
+	r->size = ra_number(c, 10, "bad window size");
+	ra_expect(c, "-", "expected '-' in ra");
+	r->async_size = ra_number(c, 10, "bad async size");
+	ra_expect(c, ", async=", "expected ', async='");
+	r->async = ra_number(c, 10, "bad async value");
 	if (!c->why && !strncmp(c->p, ", miss=", 7)) {
 		c->p += 7;
 		r->has_miss = 1;
-		r->miss = parse_number(c, 10, "bad miss value");
+		r->miss = ra_number(c, 10, "bad miss value");
 	}
-	expect(c, ") = ", "expected ') = '");
-	r->actual = parse_number(c, 10, "bad result (pages submitted)");
+	ra_expect(c, ") = ", "expected ') = '");
+	r->actual = ra_number(c, 10, "bad result (pages submitted)");
 	if (c->why)
 		return;
 	while (isspace((unsigned char)*c->p))
@@ -219,7 +217,7 @@ static void parse_body(struct cursor *c, struct ra_rec *r)
  * " [CPU]" column.  The comm may hold blanks and dashes: the pid is the
  * digits after the last dash or blank before the column.
  */
-static void parse_task(struct cursor *c, struct ra_rec *r, const char *end)
+void ra_parse_task(struct ra_cursor *c, struct ra_rec *r, const char *end)
 {
 	const char *col, *pid, *comm = c->p;
 
@@ -244,7 +242,7 @@ static void parse_task(struct cursor *c, struct ra_rec *r, const char *end)
 				ce--;
 			r->comm = xstrndup(comm, ce - comm);
 			c->p = pid;
-			r->pid = parse_number(c, 10, "bad pid");
+			r->pid = ra_number(c, 10, "bad pid");
 			c->p = end;
 			return;
 		}
@@ -253,27 +251,17 @@ bad:
 	c->why = "expected 'COMM-PID [CPU] ... TIME: ' before the event";
 }
 
-/* The task of an event line whose name starts at @end, for stock.c. */
-void ra_parse_task(const char *line, const char *end, struct ra_rec *rec,
-		   const char **why)
-{
-	struct cursor c = { line, NULL };
-
-	parse_task(&c, rec, end);
-	*why = c.why;
-}
-
 /* Blanks, then "@key=" and a number in @base. */
-static unsigned long long field(struct cursor *c, const char *key, int base,
+static unsigned long long field(struct ra_cursor *c, const char *key, int base,
 				const char *why)
 {
 	if (c->why)
 		return 0;
 	while (*c->p == ' ' || *c->p == '\t')
 		c->p++;
-	if (expect(c, key, why))
+	if (ra_expect(c, key, why))
 		return 0;
-	return parse_number(c, base, why);
+	return ra_number(c, base, why);
 }
 
 /*
@@ -282,7 +270,7 @@ static unsigned long long field(struct cursor *c, const char *key, int base,
  * "-"), and the window is asynchronous when it starts past the request,
  * as the log line says.
  */
-static void parse_event(struct cursor *c, struct ra_rec *r)
+static void parse_event(struct ra_cursor *c, struct ra_rec *r)
 {
 	unsigned long long v;
 
@@ -290,8 +278,8 @@ static void parse_event(struct cursor *c, struct ra_rec *r)
 	r->major = v;
 	if (!c->why && r->major != v)
 		c->why = "device major out of range";
-	expect(c, ":", "expected ':' in dev");
-	v = parse_number(c, 10, "bad device minor");
+	ra_expect(c, ":", "expected ':' in dev");
+	v = ra_number(c, 10, "bad device minor");
 	r->minor = v;
 	if (!c->why && r->minor != v)
 		c->why = "device minor out of range";
@@ -299,7 +287,7 @@ static void parse_event(struct cursor *c, struct ra_rec *r)
 	if (!c->why) {
 		while (*c->p == ' ')
 			c->p++;
-		expect(c, "pattern=", "expected 'pattern='");
+		ra_expect(c, "pattern=", "expected 'pattern='");
 		r->pattern = word(c, "missing pattern after 'pattern='");
 	}
 	r->req_off = field(c, "index=", 10, "expected 'index='");
@@ -338,7 +326,7 @@ enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 		"readahead:readahead_decision:",	/* perf script */
 		"readahead_decision:",			/* trace_pipe, trace-cmd */
 	};
-	struct cursor c = { NULL, NULL };
+	struct ra_cursor c = { NULL, NULL };
 	unsigned int i;
 
 	memset(rec, 0, sizeof(*rec));
@@ -348,7 +336,7 @@ enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 		if (!event)
 			continue;
 		c.p = line;
-		parse_task(&c, rec, event);
+		ra_parse_task(&c, rec, event);
 		c.p = c.why ? c.p : event + strlen(events[i]);
 		parse_event(&c, rec);
 		goto done;

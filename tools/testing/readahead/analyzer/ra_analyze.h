@@ -138,16 +138,23 @@ static inline const struct ra_proc *rec_proc(const struct trace *t,
 	return &t->procs[r->proc];
 }
 
-/* parse.c */
+/* parse.c: a line being parsed, and the first error found in it */
+struct ra_cursor {
+	const char *p;
+	const char *why;
+};
+
 enum ra_parse_result { RA_PARSE_OK, RA_PARSE_OTHER, RA_PARSE_BAD };
 enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 				   const char **why);
 void ra_rec_free(struct ra_rec *rec);
-void ra_parse_task(const char *line, const char *end, struct ra_rec *rec,
-		   const char **why);
+int ra_expect(struct ra_cursor *c, const char *lit, const char *why);
+unsigned long long ra_number(struct ra_cursor *c, int base, const char *why);
+void ra_parse_task(struct ra_cursor *c, struct ra_rec *r, const char *end);
 
 /* input.c */
 int input_read(struct trace *t, const char *path);
+struct ra_win *trace_new_rec(struct trace *t);
 void trace_free(struct trace *t);
 
 /* stock.c: one event of a stock kernel's trace */
@@ -176,6 +183,7 @@ void stock_add(struct trace *t, const struct stock_ev *ev);
 void stock_infer(struct trace *t);
 void stock_print(FILE *out, const struct trace *t);
 void stock_free(struct stock *s);
+void ra_outcome_sum(struct ra_outcome *sum, const struct ra_outcome *o);
 struct ra_outcome *stock_outcomes(const struct trace *t);
 int stock_has_uses(const struct trace *t);
 int ra_outcome_thrashing(const struct ra_outcome *o);

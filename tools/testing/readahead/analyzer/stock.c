@@ -106,69 +106,38 @@ struct stock {
 
 /* ---- parsing ---- */
 
-struct cursor {
-	const char *p;
-	const char *why;
-};
-
-static unsigned long long number(struct cursor *c, int base, const char *why)
-{
-	unsigned long long v;
-	char *end;
-
-	if (c->why)
-		return 0;
-	if (base == 16 && !strncmp(c->p, "0x", 2))
-		c->p += 2;
-	if (!isxdigit((unsigned char)*c->p) ||
-	    (base == 10 && !isdigit((unsigned char)*c->p))) {
-		c->why = why;
-		return 0;
-	}
-	v = strtoull(c->p, &end, base);
-	c->p = end;
-	return v;
-}
-
 /* Blanks, then the literal @lit. */
-static void lit(struct cursor *c, const char *lit, const char *why)
+static void lit(struct ra_cursor *c, const char *lit, const char *why)
 {
-	size_t n = strlen(lit);
-
-	if (c->why)
-		return;
 	while (*c->p == ' ')
 		c->p++;
-	if (strncmp(c->p, lit, n))
-		c->why = why;
-	else
-		c->p += n;
+	ra_expect(c, lit, why);
 }
 
 /* "MAJOR:MINOR" in decimal, and "ino" @sep HEX. */
-static void dev_ino(struct cursor *c, struct ra_rec *r, const char *dev,
+static void dev_ino(struct ra_cursor *c, struct ra_rec *r, const char *dev,
 		    const char *ino)
 {
 	unsigned long long v;
 
 	lit(c, dev, "expected the device");
-	v = number(c, 10, "bad device major");
+	v = ra_number(c, 10, "bad device major");
 	r->major = v;
 	if (!c->why && r->major != v)
 		c->why = "device major out of range";
 	lit(c, ":", "expected ':' in the device");
-	v = number(c, 10, "bad device minor");
+	v = ra_number(c, 10, "bad device minor");
 	r->minor = v;
 	if (!c->why && r->minor != v)
 		c->why = "device minor out of range";
 	lit(c, ino, "expected the inode");
-	r->ino = number(c, 16, "bad inode number (hex)");
+	r->ino = ra_number(c, 16, "bad inode number (hex)");
 }
 
 /* A byte offset that must start a page. */
-static unsigned long long page_of(struct cursor *c, const char *why)
+static unsigned long long page_of(struct ra_cursor *c, const char *why)
 {
-	unsigned long long ofs = number(c, 10, why);
+	unsigned long long ofs = ra_number(c, 10, why);
 
 	if (!c->why && (ofs & ((1ULL << STOCK_PAGE_SHIFT) - 1)))
 		c->why = "offset is not a multiple of 4096 (4 KiB pages only)";
@@ -176,7 +145,7 @@ static unsigned long long page_of(struct cursor *c, const char *why)
 }
 
 /* The fields of each event, as its TP_printk prints them. */
-static void parse_fields(struct cursor *c, struct ra_rec *r,
+static void parse_fields(struct ra_cursor *c, struct ra_rec *r,
 			 struct stock_ev *ev)
 {
 	unsigned long long v;
@@ -186,11 +155,11 @@ static void parse_fields(struct cursor *c, struct ra_rec *r,
 	case ST_DELETE:
 		dev_ino(c, r, "dev ", "ino ");
 		lit(c, "pfn=", "expected 'pfn='");
-		number(c, 16, "bad pfn");
+		ra_number(c, 16, "bad pfn");
 		lit(c, "ofs=", "expected 'ofs='");
 		ev->first = page_of(c, "bad offset");
 		lit(c, "order=", "expected 'order='");
-		v = number(c, 10, "bad order");
+		v = ra_number(c, 10, "bad order");
 		if (!c->why && v > 30)
 			c->why = "order out of range (0 to 30)";
 		ev->last = ev->first + (1ULL << (v & 31)) - 1;
@@ -201,7 +170,7 @@ static void parse_fields(struct cursor *c, struct ra_rec *r,
 		lit(c, "ofs=", "expected 'ofs='");
 		ev->first = page_of(c, "bad first offset");
 		lit(c, "-", "expected '-' in the range");
-		v = number(c, 10, "bad last offset");
+		v = ra_number(c, 10, "bad last offset");
 		ev->last = v >> STOCK_PAGE_SHIFT;
 		if (!c->why && ev->last < ev->first)
 			c->why = "range ends before it starts";
@@ -215,9 +184,9 @@ static void parse_fields(struct cursor *c, struct ra_rec *r,
 	case ST_ASYNC_RA:
 		dev_ino(c, r, "dev=", "ino=");
 		lit(c, "index=", "expected 'index='");
-		ev->first = number(c, 10, "bad index");
+		ev->first = ra_number(c, 10, "bad index");
 		lit(c, "req_count=", "expected 'req_count='");
-		v = number(c, 10, "bad req_count");
+		v = ra_number(c, 10, "bad req_count");
 		ev->last = ev->first + (v ? v - 1 : 0);
 		/* The state before the decision follows: not needed. */
 		c->p += strlen(c->p);
@@ -312,7 +281,7 @@ static int find_event(const char *line, const char **task_end,
 enum ra_parse_result stock_parse_line(const char *line, struct ra_rec *rec,
 				      struct stock_ev *ev, const char **why)
 {
-	struct cursor c = { NULL, NULL };
+	struct ra_cursor c = { line, NULL };
 	const char *task_end, *fields;
 	int i;
 
@@ -322,7 +291,7 @@ enum ra_parse_result stock_parse_line(const char *line, struct ra_rec *rec,
 	if (i < 0)
 		return RA_PARSE_OTHER;
 	ev->type = stock_events[i].type;
-	ra_parse_task(line, task_end, rec, &c.why);
+	ra_parse_task(&c, rec, task_end);
 	if (!c.why)
 		ev->ns = event_time(line, task_end, &c.why);
 	if (!c.why) {
@@ -586,11 +555,8 @@ static void add_records(struct trace *t)
 					      strlen(trigger_names[i])));
 	for (i = 0; i < s->nr_win; i++) {
 		const struct stock_win *w = &s->win[i];
-		struct ra_win *r;
+		struct ra_win *r = trace_new_rec(t);
 
-		t->recs = grow(t->recs, &t->alloc, t->nr, sizeof(*t->recs));
-		r = &t->recs[t->nr++];
-		memset(r, 0, sizeof(*r));
 		r->lineno = w->lineno;
 		r->src = w->src;
 		r->file = w->file;
@@ -806,16 +772,32 @@ static void print_agreement(FILE *out, const struct trace *t)
 
 /* ---- tables ---- */
 
+void ra_outcome_sum(struct ra_outcome *sum, const struct ra_outcome *o)
+{
+	sum->windows += o->windows;
+	sum->stalls += o->stalls;
+	sum->pages += o->pages;
+	sum->used += o->used;
+	sum->evicted += o->evicted;
+	sum->cached += o->cached;
+	sum->twice += o->twice;
+	sum->lead_ns += o->lead_ns;
+}
+
 static void outcome_add(struct ra_outcome *o, const struct stock_win *w)
 {
-	o->windows++;
-	o->stalls += w->trigger == TRIG_SYNC;
-	o->pages += w->pages;
-	o->used += w->used;
-	o->evicted += w->evicted;
-	o->cached += w->cached;
-	o->twice += w->twice;
-	o->lead_ns += w->lead_ns;
+	const struct ra_outcome one = {
+		.windows = 1,
+		.stalls = w->trigger == TRIG_SYNC,
+		.pages = w->pages,
+		.used = w->used,
+		.evicted = w->evicted,
+		.cached = w->cached,
+		.twice = w->twice,
+		.lead_ns = w->lead_ns,
+	};
+
+	ra_outcome_sum(o, &one);
 }
 
 /*

@@ -107,6 +107,20 @@ splat_scan() {
 	grep -HE "$SPLAT_RE" "$@" 2>/dev/null | head -n 20
 }
 
+# splat_check TEST FILE...: one TAP check named TEST, not ok with the
+# splat lines printed when FILE... hold any.
+splat_check() {
+	_test=$1
+	shift
+	_found=$(splat_scan "$@")
+	if [ -z "$_found" ]; then
+		tap_ok "$_test"
+	else
+		echo "$_found" | sed 's/^/#   /'
+		tap_not_ok "$_test"
+	fi
+}
+
 # The control disk: OUT/ctl packed as a tar at the start of a 256 MB raw
 # image OUT/io.img; the guest reads its job there and writes results back.
 pack_io_disk() {

@@ -176,13 +176,8 @@ $PATHS
 EOF
 
 # --- The whole log -------------------------------------------------------------------
-found=$(splat_scan "$out"/boot.*/console.txt "$out"/boot.*/results/dmesg.txt)
-if [ -z "$found" ]; then
-	tap_ok "no splat in the kernel log"
-else
-	echo "$found" | sed 's/^/#   /'
-	tap_not_ok "no splat in the kernel log"
-fi
+splat_check "no splat in the kernel log" \
+	"$out"/boot.*/console.txt "$out"/boot.*/results/dmesg.txt
 
 echo "# fuse run took $(($(date +%s) - start))s; results in $out"
 tap_end

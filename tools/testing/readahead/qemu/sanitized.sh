@@ -40,17 +40,6 @@ while getopts d: opt; do
 	esac
 done
 out="$QB/sanitized"
-splats() { # NAME FILE...: one check, the splat lines printed when any
-	name=$1
-	shift
-	found=$(splat_scan "$@")
-	if [ -z "$found" ]; then
-		tap_ok "$name: no splat in the kernel log"
-	else
-		echo "$found" | sed 's/^/#   /'
-		tap_not_ok "$name: no splat in the kernel log"
-	fi
-}
 tap_begin
 start=$(date +%s)
 mkdir -p "$out"
@@ -93,7 +82,8 @@ if [ -f "$f/results/status" ]; then
 	echo "# fio boot: $ntr readahead trace lines; readahead stats:"
 	sed 's/^/#   /' "$f/results/ra-stats" 2>/dev/null
 fi
-splats "fio boot" "$f/console.log" "$f/results/dmesg.txt"
+splat_check "fio boot: no splat in the kernel log" \
+	"$f/console.log" "$f/results/dmesg.txt"
 
 # --- 3. Races -------------------------------------------------------------------
 r="$out/race"
@@ -121,7 +111,8 @@ if [ -f "$rr/test.rc" ]; then
 	tap_check "DONTNEED/WILLNEED/readahead(2) loop ran (rc $(cat "$rr/rc.advise"))" \
 		test "$(cat "$rr/rc.advise")" = 0
 fi
-splats "race boot" "$r/console.log" "$rr/dmesg.txt" "$rr/dmesg.boot"
+splat_check "race boot: no splat in the kernel log" \
+	"$r/console.log" "$rr/dmesg.txt" "$rr/dmesg.boot"
 
 # --- 4. I/O errors ----------------------------------------------------------------
 ilog="$out/ioerror.log"

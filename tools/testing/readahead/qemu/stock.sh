@@ -148,13 +148,8 @@ for flavour in "$@"; do
 	plain=$(median "$res/plain")
 	rec=$(median "$res/recorded")
 	echo "# $flavour: fio MB/s plain $(tr '\n' ' ' < "$res/plain")(median $plain), under ra-record $(tr '\n' ' ' < "$res/recorded")(median $rec): cost $(awk -v a="$plain" -v b="$rec" 'BEGIN { printf "%.1f", (a > 0 ? 100 * (1 - b / a) : 0) }')%"
-	found=$(splat_scan "$out/console.log" "$res/dmesg.txt")
-	if [ -z "$found" ]; then
-		tap_ok "$flavour: no splat in the kernel log"
-	else
-		echo "$found" | sed 's/^/#   /'
-		tap_not_ok "$flavour: no splat in the kernel log"
-	fi
+	splat_check "$flavour: no splat in the kernel log" \
+		"$out/console.log" "$res/dmesg.txt"
 done
 
 echo "# stock took $(($(date +%s) - start))s; results in $work"
