@@ -1356,6 +1356,20 @@ static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
 	ra->prev_pos = min_t(u64, pos, LLONG_MAX);
 }
 
+/*
+ * Count a fault's miss in @ra; true if faults on the file have missed
+ * much more often than they hit, so that reading ahead would only waste
+ * I/O and memory.
+ */
+static bool ra_fault_misses_too_often(struct file_ra_state *ra)
+{
+	unsigned int mmap_miss = READ_ONCE(ra->mmap_miss);
+
+	if (mmap_miss < RA_MMAP_MISS_CEILING)
+		WRITE_ONCE(ra->mmap_miss, ++mmap_miss);
+	return mmap_miss > RA_MMAP_MISS_LIMIT;
+}
+
 /**
  * page_cache_mmap_sync_ra - Readahead for a page fault that missed.
  * @vmf: The fault.
@@ -1366,6 +1380,8 @@ static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
  * whole one, as for a read(2) of the maximum window.  Without a hint,
  * once faults on this file have missed much more often than they hit,
  * nothing is read ahead; otherwise the fault gets a window centred on it.
+ * A VM_HUGEPAGE mapping reads whole PMDs instead, even with readahead
+ * off; without a hint it stops under the same back-off.
  *
  * Return: The file, pinned, if the mmap_lock was dropped for the I/O
  * (the caller must fput() it and retry the fault), else NULL.
@@ -1377,12 +1393,19 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	unsigned long vm_flags = vmf->vma->vm_flags;
 	DEFINE_READAHEAD(ractl, file, ra, file->f_mapping, vmf->pgoff);
 	struct file *fpin = NULL;
-	unsigned int mmap_miss;
 	unsigned long max;
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	/* Huge page mappings read PMD-sized windows, even without ra. */
 	if ((vm_flags & VM_HUGEPAGE) && HPAGE_PMD_ORDER <= MAX_PAGECACHE_ORDER) {
+		/*
+		 * Where hits are counted, misses count too: a mapping
+		 * whose faults mostly miss gets the page alone, not PMDs
+		 * that would be reclaimed unused.
+		 */
+		if (!(vm_flags & (VM_RAND_READ | VM_SEQ_READ)) &&
+		    ra->ra_pages && ra_fault_misses_too_often(ra))
+			return fpin;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
 		ra_huge_window(ra, vmf->pgoff, vm_flags & VM_RAND_READ);
 		ractl._index = ra->start;
@@ -1402,10 +1425,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		return fpin;
 	}
 
-	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss < RA_MMAP_MISS_CEILING)
-		WRITE_ONCE(ra->mmap_miss, ++mmap_miss);
-	if (mmap_miss > RA_MMAP_MISS_LIMIT)
+	if (ra_fault_misses_too_often(ra))
 		return fpin;
 
 	fpin = maybe_unlock_mmap_for_io(vmf, fpin);
@@ -1435,9 +1455,10 @@ static void ra_fault_marker(struct file *file, struct folio *folio,
  * @vmf: The fault.
  * @folio: The folio found at the faulting offset.
  *
- * Counts the hit against earlier misses and, when @folio carries the
- * marker, issues the next window.  Call it before waiting on the folio
- * lock, so that the next window is in flight meanwhile.
+ * Counts the hit against earlier misses, unless @folio is locked, and,
+ * when @folio carries the marker, issues the next window.  Call it
+ * before waiting on the folio lock, so that the next window is in flight
+ * meanwhile.
  *
  * Return: The file, pinned, if the mmap_lock was dropped for the I/O,
  * else NULL.
@@ -1453,9 +1474,13 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	if ((vmf->vma->vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
 
-	/* A hit counts against the misses. */
+	/*
+	 * A hit counts against the misses, but not on a locked folio: that
+	 * is most often the read another fault's miss started, and every
+	 * thread that faults on it would take that miss back again.
+	 */
 	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss)
+	if (mmap_miss && !folio_test_locked(folio))
 		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
 
 	/* Most faults hit unmarked folios: nothing more to do for them. */
@@ -1465,6 +1490,31 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	/* As read(2): from the marked folio, not the page in it. */
 	ra_fault_marker(file, folio, folio->index);
 	return fpin;
+}
+
+/**
+ * page_cache_mmap_map_hits - Count what fault-around found cached.
+ * @vmf: The fault.
+ * @hits: The pages fault-around found cached, but for those that came
+ *        back from eviction.
+ * @mapped: Whether the faulting page was mapped among them.
+ *
+ * A fault is one access, and one hit when its own page was found: the
+ * pages mapped around it are not known to be used, and the retry of a
+ * fault that missed finds the pages its own readahead read.  So only a
+ * first try that mapped its page takes one off the misses.
+ */
+void page_cache_mmap_map_hits(struct vm_fault *vmf, unsigned int hits,
+			      bool mapped)
+{
+	struct file_ra_state *ra = &vmf->vma->vm_file->f_ra;
+	unsigned int mmap_miss;
+
+	if (!hits || !mapped || (vmf->flags & FAULT_FLAG_TRIED))
+		return;
+	mmap_miss = READ_ONCE(ra->mmap_miss);
+	if (mmap_miss)
+		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
 }
 #endif /* CONFIG_MMU */
 

@@ -216,11 +216,53 @@ static void put_folios(const char *entry)
 	text_add(&folios_log, " ", "%s", entry);
 }
 
-/* The device completes at once: the folio is read and unlocked. */
-static void complete_read(struct folio *folio)
+/* Reads held in flight by h_hold_reads(), each with a reference. */
+static bool holding_reads;
+static struct folio **held_reads;
+static unsigned long nr_held_reads, held_reads_cap;
+
+static void read_done(struct folio *folio)
 {
 	folio_mark_uptodate(folio);
 	folio_unlock(folio);
+}
+
+/*
+ * The device completes at once: the folio is read and unlocked.  While
+ * reads are held, it stays locked and not uptodate until
+ * h_complete_reads().
+ */
+static void complete_read(struct folio *folio)
+{
+	if (!holding_reads) {
+		read_done(folio);
+		return;
+	}
+	if (nr_held_reads == held_reads_cap) {
+		held_reads_cap = held_reads_cap ? 2 * held_reads_cap : 256;
+		held_reads = realloc(held_reads,
+				     held_reads_cap * sizeof(*held_reads));
+		if (!held_reads)
+			shim_bug(__FILE__, __LINE__, "out of host memory");
+	}
+	folio_get(folio);
+	held_reads[nr_held_reads++] = folio;
+}
+
+void h_hold_reads(bool on)
+{
+	holding_reads = on;
+}
+
+void h_complete_reads(void)
+{
+	unsigned long i;
+
+	for (i = 0; i < nr_held_reads; i++) {
+		read_done(held_reads[i]);
+		folio_put(held_reads[i]);
+	}
+	nr_held_reads = 0;
 }
 
 struct h_fs_behaviour h_fs = { .take = ULONG_MAX };
@@ -441,6 +483,9 @@ void h_close_all(void)
 {
 	int fd;
 
+	h_hold_reads(false);
+	h_complete_reads();
+
 	/* Reopened files first: they borrow another file's inode. */
 	for (fd = 0; fd < MAX_FILES; fd++)
 		if (fd_table[fd] && !owns_inode(fd_table[fd]))
@@ -557,6 +602,40 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 
 /* ---- the page fault path: 6.1's filemap_fault() ---- */
 
+unsigned int h_fault_around_pages;
+
+/*
+ * do_fault_around() and filemap_map_pages(): the aligned block of
+ * h_fault_around_pages around the fault, cut at the end of the file.
+ * Every page cached, uptodate, unlocked and unmarked there is mapped
+ * (the harness keeps no page tables: mapped anew at every fault); those
+ * that did not come back from eviction are hits.  True if the faulting
+ * page was mapped.
+ */
+static bool fault_around(struct vm_fault *vmf)
+{
+	struct address_space *mapping = vmf->vma->vm_file->f_mapping;
+	pgoff_t from = round_down(vmf->pgoff, h_fault_around_pages);
+	pgoff_t last = DIV_ROUND_UP(i_size_read(mapping->host), PAGE_SIZE) - 1;
+	pgoff_t to = min(from + h_fault_around_pages - 1, last), i;
+	unsigned int hits = 0;
+	bool mapped = false;
+
+	for (i = from; i <= to; i++) {
+		struct folio *folio = xa_load(&mapping->i_pages, i);
+
+		if (!folio || folio_test_locked(folio) ||
+		    !folio_test_uptodate(folio) || folio_test_readahead(folio))
+			continue;
+		if (!folio_test_workingset(folio))
+			hits++;
+		if (i == vmf->pgoff)
+			mapped = true;
+	}
+	ra_call_map_hits(vmf, hits, mapped);
+	return mapped;
+}
+
 int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 {
 	struct file *file = &f->file;
@@ -568,16 +647,34 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 	shim_current = &f->task;
 	if (pgoff >= DIV_ROUND_UP(i_size_read(file_inode(file)), PAGE_SIZE))
 		return -EFAULT;	/* SIGBUS */
+	if (h_fault_around_pages > 1 && fault_around(&vmf))
+		return 0;
+	shim_mmap_lock_dropped = false;
 
 	/*
 	 * Reads complete before ->read_folio returns: a read the fault
 	 * started is over when the step returns, and no folio is left
-	 * locked by another.  The flags of the 2009 models are the
-	 * simulator's to read, not the harness's.
+	 * locked by another.  Unless reads are held: then a fault that
+	 * must wait on a folio's lock goes to sleep there, and what it
+	 * did before (its readahead calls) is all it does.  The flags of
+	 * the 2009 models are the simulator's to read, not the harness's.
 	 */
-	while ((step = filemap_fault_step(&vmf, &ff, false)) != FILEMAP_GOT)
-		BUG_ON(step == FILEMAP_WAIT_LOCKED);
+	while ((step = filemap_fault_step(&vmf, &ff, false)) != FILEMAP_GOT) {
+		BUG_ON(step == FILEMAP_WAIT_LOCKED && !holding_reads);
+		if (step == FILEMAP_WAIT_LOCKED)
+			break;
+	}
 	folio_put(ff.folio);
+	/*
+	 * Readahead dropped the mmap_lock: the fault returns VM_FAULT_RETRY
+	 * and is tried again, fault-around first.  filemap_fault() on that
+	 * try calls no readahead (FAULT_FLAG_TRIED), so it is left out.
+	 */
+	if (h_fault_around_pages > 1 && shim_mmap_lock_dropped &&
+	    step == FILEMAP_GOT) {
+		vmf.flags |= FAULT_FLAG_TRIED;
+		fault_around(&vmf);
+	}
 	major_faults += ff.major;
 	return ff.major;
 }

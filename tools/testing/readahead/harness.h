@@ -36,6 +36,11 @@ struct ra_impl {
 	struct file *(*fault_sync)(struct vm_fault *vmf);
 	struct file *(*fault_async)(struct vm_fault *vmf, struct folio *folio);
 	/*
+	 * What fault-around found: @hits cached pages, the faulting one
+	 * among them if @mapped (NULL: a kernel without fault-around).
+	 */
+	void (*map_hits)(struct vm_fault *vmf, unsigned int hits, bool mapped);
+	/*
 	 * RA_IMPL_* bits, for models of older kernels (replay/); 0 (ours,
 	 * pristine) is 6.1's behaviour.  Only the simulator reads them.
 	 */
@@ -103,8 +108,24 @@ static inline void h_read_seq(struct h_file *f, pgoff_t first, pgoff_t n)
 	for (i = first; i < first + n; i++)
 		h_read(f, (loff_t)i * 4096, 4096);
 }
-/* A page fault at page @pgoff of a mapping with @vm_flags (VM_*). */
+/*
+ * A page fault at page @pgoff of a mapping with @vm_flags (VM_*): 1 for a
+ * major fault, 0 for a minor one.
+ */
 int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags);
+/*
+ * Pages fault-around maps at a fault (6.12's default: 16, 64 KB), 0 for
+ * none, as before 3.15; with it a fault whose readahead dropped the
+ * mmap_lock is tried again, as VM_FAULT_RETRY does.  Reset by each test.
+ */
+extern unsigned int h_fault_around_pages;
+/*
+ * With @on, every read the filesystem is given stays in flight (its
+ * folios locked, not uptodate) until h_complete_reads(), and a fault that
+ * finds its folio so goes to sleep on it: h_fault() returns there.
+ */
+void h_hold_reads(bool on);
+void h_complete_reads(void);
 /* posix_fadvise(2) and readahead(2) with their error returns. */
 int h_fadvise(int fd, loff_t offset, loff_t len, int advice);
 ssize_t h_readahead(int fd, loff_t offset, size_t count);

@@ -34,5 +34,6 @@ const struct ra_impl ra_ours = {
 	.fadvise = vfs_fadvise,
 	.fault_sync = page_cache_mmap_sync_ra,
 	.fault_async = page_cache_mmap_async_ra,
+	.map_hits = page_cache_mmap_map_hits,
 	.flags = RA_OURS_FLAGS,
 };

@@ -35,5 +35,6 @@ const struct ra_impl ra_pristine = {
 	.fadvise = pristine_vfs_fadvise,
 	.fault_sync = pristine_fault_sync,
 	.fault_async = pristine_fault_async,
+	.map_hits = pristine_map_hits,
 	.flags = RA_PRISTINE_FLAGS,
 };

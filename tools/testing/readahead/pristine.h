@@ -30,5 +30,6 @@ int pristine_vfs_fadvise(struct file *file, loff_t offset, loff_t len,
 
 struct file *pristine_fault_sync(struct vm_fault *vmf);
 struct file *pristine_fault_async(struct vm_fault *vmf, struct folio *folio);
+void pristine_map_hits(struct vm_fault *vmf, unsigned int hits, bool mapped);
 
 #endif /* RA_PRISTINE_H */

@@ -20,6 +20,7 @@
 #define pristine_vfs_fadvise		pristine61_vfs_fadvise
 #define pristine_fault_sync		pristine61_fault_sync
 #define pristine_fault_async		pristine61_fault_async
+#define pristine_map_hits		pristine61_map_hits
 /* The table impl_pristine.c defines, and what it says of itself. */
 #define ra_pristine			ra_pristine61
 #define RA_PRISTINE_NAME		"pristine-6.1"

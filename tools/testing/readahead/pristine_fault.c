@@ -31,7 +31,10 @@
  * readahead of a full window; otherwise count the miss, give up beyond
  * 100 net misses, and read a full window centred on the fault with a
  * quarter of it asynchronous.  A hit takes one off the miss count and
- * reads ahead, a full window's worth, when the page is marked.
+ * reads ahead, a full window's worth, when the page is marked.  Where
+ * it reads, it drops the mmap_lock first, so the fault is retried.
+ * Fault-around takes off one for every cached page it finds (6.12 but
+ * for those that came back from eviction, which its caller leaves out).
  */
 #include "pristine.h"
 
@@ -47,6 +50,7 @@ struct file *pristine_fault_sync(struct vm_fault *vmf)
 	DEFINE_READAHEAD(ractl, file, ra, file->f_mapping, vmf->pgoff);
 
 	if (vm_flags & VM_HUGEPAGE) {
+		maybe_unlock_mmap_for_io(vmf, NULL);
 		ractl._index = round_down(vmf->pgoff, HPAGE_PMD_NR);
 		ra->size = vm_flags & VM_RAND_READ ? HPAGE_PMD_NR :
 						      2 * HPAGE_PMD_NR;
@@ -57,6 +61,7 @@ struct file *pristine_fault_sync(struct vm_fault *vmf)
 	if ((vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
 	if (vm_flags & VM_SEQ_READ) {
+		maybe_unlock_mmap_for_io(vmf, NULL);
 		pristine_page_cache_sync_ra(&ractl, ra->ra_pages);
 		return NULL;
 	}
@@ -65,6 +70,7 @@ struct file *pristine_fault_sync(struct vm_fault *vmf)
 	if (ra->mmap_miss > PEER_MISS_LIMIT)
 		return NULL;
 
+	maybe_unlock_mmap_for_io(vmf, NULL);
 	ra->start = vmf->pgoff > half ? vmf->pgoff - half : 0;
 	ra->size = ra->ra_pages;
 	ra->async_size = ra->ra_pages / 4;
@@ -83,7 +89,17 @@ struct file *pristine_fault_async(struct vm_fault *vmf, struct folio *folio)
 		return NULL;
 	if (ra->mmap_miss)
 		ra->mmap_miss--;
-	if (folio_test_readahead(folio))
+	if (folio_test_readahead(folio)) {
+		maybe_unlock_mmap_for_io(vmf, NULL);
 		pristine_page_cache_async_ra(&ractl, folio, ra->ra_pages);
+	}
 	return NULL;
+}
+
+void pristine_map_hits(struct vm_fault *vmf, unsigned int hits, bool mapped)
+{
+	struct file_ra_state *ra = &vmf->vma->vm_file->f_ra;
+
+	(void)mapped;
+	ra->mmap_miss = ra->mmap_miss > hits ? ra->mmap_miss - hits : 0;
 }

@@ -84,3 +84,9 @@ void ra_call_fault(struct vm_fault *vmf, struct folio *folio)
 		ra_impl->fault_sync(vmf);
 	ra_call_end(&c);
 }
+
+void ra_call_map_hits(struct vm_fault *vmf, unsigned int hits, bool mapped)
+{
+	if (ra_impl->map_hits)
+		ra_impl->map_hits(vmf, hits, mapped);
+}

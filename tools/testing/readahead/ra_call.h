@@ -64,5 +64,10 @@ void ra_call_async(struct file *file, struct folio *folio,
 		   unsigned long req);
 /* A fault: the async entry point with the folio found, else the sync. */
 void ra_call_fault(struct vm_fault *vmf, struct folio *folio);
+/*
+ * Fault-around found @hits cached pages, the faulting one among them if
+ * @mapped: the implementation's count of hits, not a readahead call.
+ */
+void ra_call_map_hits(struct vm_fault *vmf, unsigned int hits, bool mapped);
 
 #endif /* RA_CALL_H */

@@ -13,6 +13,7 @@
 
 unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
 bool shim_blkcg_congested;
+bool shim_mmap_lock_dropped;
 
 void shim_bug(const char *file, int line, const char *what)
 {

@@ -551,16 +551,24 @@ struct vm_fault {
 	unsigned int flags;
 };
 
-/* The harness holds no mmap_lock, so nothing is ever dropped. */
+/*
+ * The harness holds no mmap_lock, so nothing is ever dropped; but the
+ * fault would be retried (VM_FAULT_RETRY) once the I/O is submitted, and
+ * shim_mmap_lock_dropped says so.
+ */
+extern bool shim_mmap_lock_dropped;
 static inline struct file *maybe_unlock_mmap_for_io(struct vm_fault *vmf,
 						     struct file *fpin)
 {
 	(void)vmf;
+	shim_mmap_lock_dropped = true;
 	return fpin;
 }
 
 struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf);
 struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 				      struct folio *folio);
+void page_cache_mmap_map_hits(struct vm_fault *vmf, unsigned int hits,
+			      bool mapped);
 
 #endif /* RA_SHIM_H */

@@ -13,7 +13,7 @@
 #       job's "# sched:" line, else default)
 # Environment: RA_BPS (bytes/s per throttled data disk, default
 # 8000000), RA_IOPS (requests/s per throttled data disk, default 50),
-# RA_MEM (guest MB, default 1024), RA_KB (read_ahead_kb of the data
+# RA_MEM (guest MB; default: the job's "# mem:" line, else 1024), RA_KB (read_ahead_kb of the data
 # disks; default: the kernel's, 128 for virtio-blk), RA_CPUS (vCPUs;
 # default: the job's "# cpus:" line, else 2; 1 with RA_CPU_MODE=icount),
 # RA_CPU_MODE (wall, the default, or icount: common.sh), RA_BLKTRACE (1, the
@@ -32,6 +32,7 @@
 #       throttling.bps-total/iops-total
 #   # cpus: N                         vCPUs (multi-threaded TCG; 1 with
 #       RA_CPU_MODE=icount, common.sh)
+#   # mem: MB                         the guest's memory (128 to 4096)
 #   # fs: FS...  # sched: SCHED...    the variants ab.sh runs (-f, -e)
 # The control archive (job, run.conf, sums) goes at the start of a raw
 # I/O disk; QEMU runs with -accel tcg, -no-reboot, the serial console in
@@ -64,7 +65,6 @@ shift $((OPTIND - 1))
 kernel=$1 job=$2 out=$3
 bps=${RA_BPS:-8000000}
 iops=${RA_IOPS:-50}
-mem=${RA_MEM:-1024}
 blktrace=${RA_BLKTRACE:-1}
 
 [ -f "$kernel" ] || die "no kernel image $kernel"
@@ -83,6 +83,14 @@ case $disktype in
 spindle | throttled) ;;
 *) die "$job: bad '# disks: $disktype' (allowed: spindle, throttled)" ;;
 esac
+# shellcheck disable=SC2046
+set -- $(job_key mem) 1024
+mem=${RA_MEM:-$1}
+case $mem in
+'' | *[!0-9]*) die "bad guest memory '$mem' MB (allowed: 128 to 4096)" ;;
+esac
+[ "$mem" -ge 128 ] && [ "$mem" -le 4096 ] ||
+	die "bad guest memory '$mem' MB (allowed: 128 to 4096)"
 # shellcheck disable=SC2046
 set -- $(job_key cpus) 2
 cpus=${RA_CPUS:-$1}

@@ -11,7 +11,8 @@
  * (then retrying, or checking the read), and the copy of filemap_read()
  * here; and mmap through a mirror of 6.1's fault handling (fault-around
  * over 64 KB, which maps cached, unlocked, uptodate, unmarked pages and
- * takes one off mmap_miss for each; then filemap_fault: async readahead
+ * hands their number to the implementation: 6.12 and 6.1 take one off
+ * mmap_miss for each; then filemap_fault: async readahead
  * on a hit before waiting on the page lock, sync readahead on a miss,
  * the page read alone if still missing).  The readahead entry points are
  * called through the harness's ra_call.c, i.e. through the running
@@ -503,16 +504,19 @@ static void map_page(struct reader *r, struct folio *f, pgoff_t pg)
 	b->gen[i] = sim_page(f)->gen;
 }
 
-/* do_fault_around() and filemap_map_pages(): true if @pg got mapped. */
+/*
+ * do_fault_around() and filemap_map_pages(): true if @pg got mapped.
+ * The cached pages found are hits, which the implementation counts.
+ */
 static bool fault_around(struct reader *r, pgoff_t pg)
 {
-	struct file_ra_state *ra = &r->sf->file.f_ra;
+	struct vm_fault vmf = { .vma = &r->vma, .pgoff = pg };
 	struct sim_inode *si = r->sf->si;
 	pgoff_t from = pg & ~(pgoff_t)(FAULT_AROUND - 1);
 	pgoff_t to = from + FAULT_AROUND - 1;
 	pgoff_t file_end = DIV_ROUND_UP(si->size, PAGE_SIZE) - 1;
-	unsigned int miss = ra->mmap_miss;
-	bool got = false, found = false;
+	unsigned int hits = 0;
+	bool got = false;
 	pgoff_t i;
 
 	if (to > file_end)
@@ -523,18 +527,16 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 		if (!f || folio_test_locked(f) || !folio_test_uptodate(f) ||
 		    folio_test_readahead(f))
 			continue;
-		found = true;
-		if (miss)
-			miss--;
+		hits++;
 		if (mapped(r, i))
 			continue;
 		map_page(r, f, i);
 		if (i == pg)
 			got = true;
 	}
-	ra->mmap_miss = miss;
+	ra_call_map_hits(&vmf, hits, got);
 	/* 6.12 traces the range asked for (to: cut at EOF), if one was found */
-	if (found && ftrace_file)
+	if (hits && ftrace_file)
 		ftrace_map_pages(si, from, to);
 	return got;
 }

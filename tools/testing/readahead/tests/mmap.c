@@ -330,6 +330,108 @@ static void backoff_after_cached_page(void)
 }
 
 /*
+ * Three threads fault on each page of a file far apart, the first
+ * missing and the others finding the folio its read left locked: only
+ * the miss counts, and after 100 of them read-around stops.  6.12 takes
+ * each of the other two as a hit, so the count never rises and every
+ * fault reads a window.
+ */
+static void threads_on_a_folio_being_read(void)
+{
+	struct h_file *f = h_create(MB(80), 128);
+	unsigned long i, thread;
+
+	h_hold_reads(true);
+	for (i = 0; i < 120; i++) {
+		EXPECT_INT("major", h_fault(f, 100 + i * 100, 0), 1);
+		for (thread = 1; thread < 3; thread++)
+			EXPECT_INT("minor", h_fault(f, 100 + i * 100, 0), 0);
+		h_complete_reads();
+		if (i == 99)
+			h_log_reset();
+	}
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 120);
+	EXPECT_STR("the last 20 alone", h_io(),
+		   "10100r 10200r 10300r 10400r 10500r 10600r 10700r 10800r "
+		   "10900r 11000r 11100r 11200r 11300r 11400r 11500r 11600r "
+		   "11700r 11800r 11900r 12000r");
+}
+
+/*
+ * Faults in a huge page mapping, each on a PMD of its own: after 100
+ * misses the page is read alone, as read-around backs off.  6.12 reads
+ * two PMDs at every fault, however few of them are used.
+ */
+static void huge_page_miss_backoff(void)
+{
+	struct h_file *f = h_create(MB(640), 128);
+	unsigned long i;
+
+	for (i = 0; i < 105; i++) {
+		if (i == 100)
+			h_log_reset();
+		EXPECT_INT("major", h_fault(f, i * 3 * 512 + 5, VM_HUGEPAGE),
+			   1);
+	}
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 105);
+	EXPECT_STR("the last 5 alone", h_io(),
+		   "153605r 155141r 156677r 158213r 159749r");
+}
+
+/*
+ * With fault-around, faults far apart: each misses, reads a window, and
+ * is tried again, when fault-around finds the window it read.  Only the
+ * miss counts, and after 100 of them read-around stops.  6.12 takes
+ * every page the retry maps as a hit, so every fault reads a window.
+ */
+static void fault_around_retry(void)
+{
+	struct h_file *f = h_create(MB(80), 128);
+	unsigned long i;
+
+	h_fault_around_pages = 16;
+	for (i = 0; i < 120; i++) {
+		if (i == 100)
+			h_log_reset();
+		EXPECT_INT("major", h_fault(f, 100 + i * 100, 0), 1);
+	}
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 120);
+	EXPECT_STR("the last 20 alone", h_io(),
+		   "10100r 10200r 10300r 10400r 10500r 10600r 10700r 10800r "
+		   "10900r 11000r 11100r 11200r 11300r 11400r 11500r 11600r "
+		   "11700r 11800r 11900r 12000r");
+}
+
+/*
+ * With fault-around, faults on a hole of 8 pages in the middle of each
+ * 16-page block of a cached file: fault-around finds the 8 pages around
+ * the hole but not the faulting one.  That is no hit: after 100 misses
+ * the page is read alone.  6.12 takes the 8 as hits, so every fault
+ * reads the hole.
+ */
+static void fault_around_neighbours(void)
+{
+	struct h_file *f = h_create(MB(80), 128);
+	unsigned long i;
+
+	h_populate(f, 0, 120 * 64);
+	for (i = 0; i < 120; i++)
+		h_evict(f, i * 64 + 4, 8);
+	h_fault_around_pages = 16;
+	h_log_reset();
+	for (i = 0; i < 120; i++) {
+		if (i == 100)
+			h_log_reset();
+		EXPECT_INT("major", h_fault(f, i * 64 + 4, 0), 1);
+	}
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 120);
+	EXPECT_STR("the last 20 alone", h_io(),
+		   "6404r 6468r 6532r 6596r 6660r 6724r 6788r 6852r 6916r "
+		   "6980r 7044r 7108r 7172r 7236r 7300r 7364r 7428r 7492r "
+		   "7556r 7620r");
+}
+
+/*
  * MADV_SEQUENTIAL faults go through the same gates as read(2)'s misses:
  * a congested block cgroup reads the page alone, and a file opened for
  * random access (POSIX_FADV_RANDOM) reads what was asked, a whole
@@ -374,4 +476,9 @@ void mmap_checks(void)
 	test_run("mmap back-off after a cached page", backoff_after_cached_page);
 	test_run("mmap MADV_SEQUENTIAL through the read(2) gates",
 		 madv_sequential_gates);
+	test_run("mmap threads on a folio being read",
+		 threads_on_a_folio_being_read);
+	test_run("mmap huge page miss back-off", huge_page_miss_backoff);
+	test_run("mmap fault-around retry after a miss", fault_around_retry);
+	test_run("mmap fault-around around a hole", fault_around_neighbours);
 }

@@ -152,6 +152,7 @@ void test_run(const char *name, void (*fn)(void))
 	shim_add_enomem_in = -1;
 	shim_add_workingset = false;
 	shim_blkcg_congested = false;
+	h_fault_around_pages = 0;
 	h_fs = fs_kind;
 
 	fn();
