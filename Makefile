@@ -95,8 +95,8 @@ FUZZ_DEPS := clang libclang-rt-14-dev
 # (DEPS has the rest), the guest's programs (rel-guest's stress-ng), its
 # disks (ext4, XFS, the spindle filter), the VM, the report.
 QEMU_DEPS := build-essential util-linux qemu-system-x86 busybox-static fio \
-	     blktrace stress-ng e2fsprogs xfsprogs nbdkit nbdkit-plugin-dev \
-	     gzip tar coreutils python3
+	     blktrace stress-ng trace-cmd e2fsprogs xfsprogs nbdkit \
+	     nbdkit-plugin-dev gzip tar coreutils python3
 # The documentation check of make check (kernel-doc, docutils).
 DOC_DEPS := perl python3-docutils
 

@@ -8,7 +8,8 @@
 #                    Debian's fio and blktrace, guest-init.sh as /init
 #                    (run-guest.sh)
 #   rel              build/qemu/initramfs-rel.cpio.gz: busybox, fio,
-#                    stress-ng, ratool, rel-init.sh as /init (rel-guest.sh)
+#                    stress-ng, trace-cmd, ratool, rel-init.sh as /init
+#                    (rel-guest.sh)
 #   mini             build/qemu/initramfs-mini.cpio.gz: busybox, ratool,
 #                    rel-init.sh as /init: small enough for a guest of
 #                    little memory (mempress.sh)
@@ -30,7 +31,7 @@ set -eu
 variant=${1:-bench}
 case $variant in
 bench) suffix="" init="$QDIR/guest-init.sh" progs="fio blktrace" tools='' ;;
-rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng" tools=ratool ;;
+rel) suffix=-rel init="$QDIR/rel-init.sh" progs="fio stress-ng trace-cmd" tools=ratool ;;
 mini) suffix=-mini init="$QDIR/rel-init.sh" progs='' tools=ratool ;;
 fuse) suffix=-fuse init="$QDIR/rel-init.sh" progs='' tools=rafuse ;;
 *) die "usage: $0 [bench|rel|mini|fuse]" ;;

@@ -4,12 +4,14 @@
 # Owns the runs of one kernel: a fio job of 4 KB read(2) readers, two per
 # data file (the QEMU bench's seq4k shape, over whatever files the disks
 # hold), ROUNDS times without recording and ROUNDS times under ra-record
-# (tracefs; this guest has no trace-cmd), alternating, each after the
-# caches are dropped.  fio's read MB/s of every run go to $R/plain and
+# (through trace-cmd with RECORDER=trace-cmd, else through tracefs),
+# alternating, each after the caches are dropped.  fio's read MB/s of every run go to $R/plain and
 # $R/recorded (one figure a line), ra-record's own line to $R/record.log,
 # the last recorded trace to $R/trace.txt, each data disk's MAJOR:MINOR to
 # $R/dev.DISK.
 ROUNDS=${ROUNDS:-1}
+via=-T
+[ "${RECORDER:-}" != trace-cmd ] || via=
 job=/tmp/stock.fio
 {
 	printf '[global]\nioengine=psync\nrw=read\nbs=4k\nnumjobs=2\n'
@@ -40,7 +42,8 @@ while [ "$i" -le "$ROUNDS" ]; do
 	run_fio /tmp/plain.$i >> $R/plain
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
-	sh /ctl/ra-record -T -b 65536 -o $R/trace.txt -- \
+	# shellcheck disable=SC2086 # no option, or -T
+	sh /ctl/ra-record $via -b 65536 -o $R/trace.txt -- \
 		fio --output-format=terse --terse-version=3 "$job" \
 		> /tmp/rec.$i.out 2>> $R/record.log ||
 		echo "FAIL: ra-record (round $i)" >> $R/failures

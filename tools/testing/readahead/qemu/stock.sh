@@ -10,8 +10,10 @@
 #
 # Owns the stock trace's check.  Each kernel boots the "rel" initramfs and
 # runs stock-guest.sh: fio's 4 KB read(2) readers, two per data file,
-# ROUNDS times plain and ROUNDS times under ra-record (tracefs), each
-# after dropping the caches.  On the host, ra_analyze reads the last
+# ROUNDS times plain and ROUNDS times under ra-record, each after dropping
+# the caches: on pristine 6.12 through trace-cmd (what a user of a
+# distribution kernel runs), on the patched kernel through tracefs, so
+# that both of ra-record's ways are checked.  On the host, ra_analyze reads the last
 # trace: the stock view (the trace without the patched kernel's
 # readahead_decision events) must show every page of every data file
 # read once and used, nothing evicted unused; on the patched kernel the
@@ -92,8 +94,11 @@ for flavour in "$@"; do
 	kernel=$(tail -n 1 "$blog")
 	out=$work/$flavour
 	res=$out/results
+	recorder=tracefs
+	[ "$flavour" != pristine ] || recorder=trace-cmd
 	if "$QDIR/rel-guest.sh" -s 1200 -i rel -l "$layout" \
 			-c "$RT/analyzer/ra-record" -e "ROUNDS=$rounds" \
+			-e "RECORDER=$recorder" \
 			"$kernel" "$QDIR/stock-guest.sh" "$out" > "$out.log" 2>&1; then
 		tap_ok "$flavour: the guest ran fio plain and under ra-record ($(cat "$out/wall-seconds")s)"
 	else
