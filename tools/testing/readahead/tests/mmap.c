@@ -379,6 +379,27 @@ static void huge_page_miss_backoff(void)
 }
 
 /*
+ * 120 faults with fault-around, at @first + i * @step, each missing; the
+ * count must reach 120 and the last 20 faults read their page alone
+ * (@last20), after 100 misses.
+ */
+static void fault_around_backs_off(struct h_file *f, pgoff_t first,
+				   pgoff_t step, const char *last20)
+{
+	unsigned long i;
+
+	h_fault_around_pages = 16;
+	h_log_reset();
+	for (i = 0; i < 120; i++) {
+		if (i == 100)
+			h_log_reset();
+		EXPECT_INT("major", h_fault(f, first + i * step, 0), 1);
+	}
+	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 120);
+	EXPECT_STR("the last 20 alone", h_io(), last20);
+}
+
+/*
  * With fault-around, faults far apart: each misses, reads a window, and
  * is tried again, when fault-around finds the window it read.  Only the
  * miss counts, and after 100 of them read-around stops.  6.12 takes
@@ -386,20 +407,11 @@ static void huge_page_miss_backoff(void)
  */
 static void fault_around_retry(void)
 {
-	struct h_file *f = h_create(MB(80), 128);
-	unsigned long i;
-
-	h_fault_around_pages = 16;
-	for (i = 0; i < 120; i++) {
-		if (i == 100)
-			h_log_reset();
-		EXPECT_INT("major", h_fault(f, 100 + i * 100, 0), 1);
-	}
-	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 120);
-	EXPECT_STR("the last 20 alone", h_io(),
-		   "10100r 10200r 10300r 10400r 10500r 10600r 10700r 10800r "
-		   "10900r 11000r 11100r 11200r 11300r 11400r 11500r 11600r "
-		   "11700r 11800r 11900r 12000r");
+	fault_around_backs_off(h_create(MB(80), 128), 100, 100,
+			       "10100r 10200r 10300r 10400r 10500r 10600r "
+			       "10700r 10800r 10900r 11000r 11100r 11200r "
+			       "11300r 11400r 11500r 11600r 11700r 11800r "
+			       "11900r 12000r");
 }
 
 /*
@@ -417,18 +429,10 @@ static void fault_around_neighbours(void)
 	h_populate(f, 0, 120 * 64);
 	for (i = 0; i < 120; i++)
 		h_evict(f, i * 64 + 4, 8);
-	h_fault_around_pages = 16;
-	h_log_reset();
-	for (i = 0; i < 120; i++) {
-		if (i == 100)
-			h_log_reset();
-		EXPECT_INT("major", h_fault(f, i * 64 + 4, 0), 1);
-	}
-	EXPECT_INT("mmap_miss", f->file.f_ra.mmap_miss, 120);
-	EXPECT_STR("the last 20 alone", h_io(),
-		   "6404r 6468r 6532r 6596r 6660r 6724r 6788r 6852r 6916r "
-		   "6980r 7044r 7108r 7172r 7236r 7300r 7364r 7428r 7492r "
-		   "7556r 7620r");
+	fault_around_backs_off(f, 4, 64,
+			       "6404r 6468r 6532r 6596r 6660r 6724r 6788r "
+			       "6852r 6916r 6980r 7044r 7108r 7172r 7236r "
+			       "7300r 7364r 7428r 7492r 7556r 7620r");
 }
 
 /*
