@@ -1370,6 +1370,15 @@ static bool ra_fault_misses_too_often(struct file_ra_state *ra)
 	return mmap_miss > RA_MMAP_MISS_LIMIT;
 }
 
+/* Count a fault's hit in @ra: one miss fewer. */
+static void ra_fault_hit(struct file_ra_state *ra)
+{
+	unsigned int mmap_miss = READ_ONCE(ra->mmap_miss);
+
+	if (mmap_miss)
+		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
+}
+
 /**
  * page_cache_mmap_sync_ra - Readahead for a page fault that missed.
  * @vmf: The fault.
@@ -1469,7 +1478,6 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	struct file *file = vmf->vma->vm_file;
 	struct file_ra_state *ra = &file->f_ra;
 	struct file *fpin;
-	unsigned int mmap_miss;
 
 	if ((vmf->vma->vm_flags & VM_RAND_READ) || !ra->ra_pages)
 		return NULL;
@@ -1479,9 +1487,8 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 	 * is most often the read another fault's miss started, and every
 	 * thread that faults on it would take that miss back again.
 	 */
-	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss && !folio_test_locked(folio))
-		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
+	if (!folio_test_locked(folio))
+		ra_fault_hit(ra);
 
 	/* Most faults hit unmarked folios: nothing more to do for them. */
 	if (!folio_test_readahead(folio))
@@ -1507,14 +1514,8 @@ struct file *page_cache_mmap_async_ra(struct vm_fault *vmf,
 void page_cache_mmap_map_hits(struct vm_fault *vmf, unsigned int hits,
 			      bool mapped)
 {
-	struct file_ra_state *ra = &vmf->vma->vm_file->f_ra;
-	unsigned int mmap_miss;
-
-	if (!hits || !mapped || (vmf->flags & FAULT_FLAG_TRIED))
-		return;
-	mmap_miss = READ_ONCE(ra->mmap_miss);
-	if (mmap_miss)
-		WRITE_ONCE(ra->mmap_miss, mmap_miss - 1);
+	if (hits && mapped && !(vmf->flags & FAULT_FLAG_TRIED))
+		ra_fault_hit(&vmf->vma->vm_file->f_ra);
 }
 #endif /* CONFIG_MMU */
 
