@@ -127,9 +127,10 @@
  * marker again after a synchronous call.
  *
  * The maximum window is the device's ``read_ahead_kb`` (0 disables
- * readahead), bounded by a fraction of memory so that streams together
- * do not read ahead more than memory can keep.  Huge page windows and
- * forced readahead are not so bounded.
+ * readahead), bounded by a fraction of memory, or of the reader's memory
+ * cgroup limit where that is lower, so that streams together do not read
+ * ahead more than memory can keep.  Huge page windows and forced
+ * readahead are not so bounded.
  *
  * On mappings that take large folios, windows are read in them, as 6.1
  * reads them: a stream's first window in folios of up to order 2, each
@@ -160,6 +161,7 @@
 #include <linux/file.h>
 #include <linux/blk-cgroup.h>
 #include <linux/fadvise.h>
+#include <linux/memcontrol.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 
@@ -202,15 +204,43 @@ void file_ra_state_init(struct file_ra_state *ra,
 }
 EXPORT_SYMBOL_GPL(file_ra_state_init);
 
+#ifdef CONFIG_MEMCG
+/*
+ * The pages the reading task's memory cgroup may hold: the lowest limit
+ * on its way to the root.  The page cache read ahead is charged to it.
+ */
+static unsigned long ra_memcg_pages(void)
+{
+	struct page_counter *counter;
+	unsigned long pages = PAGE_COUNTER_MAX;
+
+	if (mem_cgroup_disabled())
+		return pages;
+	rcu_read_lock();
+	for (counter = &mem_cgroup_from_task(current)->memory; counter;
+	     counter = counter->parent)
+		pages = min(pages, READ_ONCE(counter->max));
+	rcu_read_unlock();
+	return pages;
+}
+#else
+static inline unsigned long ra_memcg_pages(void)
+{
+	return ULONG_MAX;
+}
+#endif
+
 /*
  * The largest window a stream may use, whatever read_ahead_kb says: many
- * streams of windows that memory cannot hold evict each other's pages
- * before they are read (see Documentation/mm/readahead.rst).  Never below
- * the default window.
+ * streams of windows that memory, or the reader's memory cgroup, cannot
+ * hold evict each other's pages before they are read (see
+ * Documentation/mm/readahead.rst).  Never below the default window.
  */
 static unsigned long ra_memory_cap(void)
 {
-	return max_t(unsigned long, totalram_pages() / RA_WINDOW_MEM_SHARE,
+	unsigned long pages = min(totalram_pages(), ra_memcg_pages());
+
+	return max_t(unsigned long, pages / RA_WINDOW_MEM_SHARE,
 		     VM_READAHEAD_PAGES);
 }
 

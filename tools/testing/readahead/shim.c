@@ -6,13 +6,27 @@
  * page caches differ (pagecache.c, sim/cache.c) but whose kernel is the
  * same: what BUG_ON() and WARN_ON_ONCE() do when they fire (report and
  * abort, so that a test or the fuzzer sees a crash), and the RAM that
- * totalram_pages() reports, which tests and the simulator's machine
- * description set, and whether blk_cgroup_congested() says so.
+ * totalram_pages() reports and the reader's memory cgroup limits, which
+ * tests and the simulator's machine description set, and whether
+ * blk_cgroup_congested() says so.
  */
 #include "shim.h"
 
 unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
 bool shim_blkcg_congested;
+struct mem_cgroup shim_memcg_parent = {
+	.memory = { .max = PAGE_COUNTER_MAX },
+};
+struct mem_cgroup shim_memcg = {
+	.memory = { .max = PAGE_COUNTER_MAX,
+		    .parent = &shim_memcg_parent.memory },
+};
+
+void shim_memcg_reset(void)
+{
+	shim_memcg.memory.max = PAGE_COUNTER_MAX;
+	shim_memcg_parent.memory.max = PAGE_COUNTER_MAX;
+}
 bool shim_mmap_lock_dropped;
 
 void shim_bug(const char *file, int line, const char *what)

@@ -142,6 +142,30 @@ static inline unsigned long totalram_pages(void)
 	return shim_totalram_pages;
 }
 
+/*
+ * <linux/memcontrol.h>: one memory cgroup, the reading task's, under a
+ * parent; tests and the simulator's machine description set their limits.
+ */
+#define CONFIG_MEMCG 1
+#define PAGE_COUNTER_MAX (LONG_MAX / 4096)
+struct page_counter {
+	unsigned long max;
+	struct page_counter *parent;
+};
+struct mem_cgroup {
+	struct page_counter memory;
+};
+extern struct mem_cgroup shim_memcg, shim_memcg_parent;
+struct task_struct;
+static inline bool mem_cgroup_disabled(void) { return false; }
+static inline struct mem_cgroup *mem_cgroup_from_task(struct task_struct *p)
+{
+	(void)p;
+	return &shim_memcg;
+}
+/* Both limits back to PAGE_COUNTER_MAX, as without a cgroup limit. */
+void shim_memcg_reset(void);
+
 /* ---- folios ---- */
 
 enum shim_page_flag {

@@ -7,7 +7,8 @@
  * folio allocation and references, the per-file index behind xa_load()
  * (a hash of 16-page chunks, with a per-file hint so that sequential
  * lookups stay cheap), insertion, removal and the hole searches.  Memory
- * is cache_mem_pages: allocating beyond it reclaims the oldest clean,
+ * is cache_mem_pages, the machine's or the readers' memory cgroup limit
+ * where that is lower: allocating beyond it reclaims the oldest clean,
  * unlocked, unreferenced page of one LRU (a page moves to the young end
  * when read), so files larger than memory behave as they do.  When every
  * page is busy (locked under I/O, or referenced), an allocation with
@@ -67,6 +68,13 @@ void cache_init(unsigned long mem_pages)
 	if (!buckets)
 		sim_die("sim: out of host memory");
 	bucket_mask = n - 1;
+}
+
+void cache_memcg(unsigned long pages)
+{
+	shim_memcg.memory.max = pages;
+	if (pages < cache_mem_pages)
+		cache_mem_pages = pages;
 }
 
 long cache_live(void)

@@ -5,7 +5,8 @@
  * Owns the simulator's own small format for what fio job files cannot
  * say: the machine and its disks.  Same line syntax as a job file.
  *
- *   [system]                  memory=4g seed=1 syscall_us=1 copy_mbps=2000
+ *   [system]                  memory=4g memcg=(none) seed=1 syscall_us=1
+ *                             copy_mbps=2000
  *                             fault_us=1 wakeup_us=0 jitter_us=0 cpus=0
  *                             sched_slice_us=3000
  *                             fio_main_ms=(none) fio_fork_us=0
@@ -35,6 +36,8 @@
  * file and line.  cpus=N (default 0: as many as there are readers)
  * makes readers wait for one of N CPUs; sched_slice_us is how long one
  * runs on while others wait (CFS's minimum granularity on 8 CPUs).
+ * memcg=SIZE puts every reader in one memory cgroup of that memory.max:
+ * the page cache holds no more, and readahead sees the limit.
  * fio_main_ms=T models fio's main process (fiomain.c): it reads each
  * file system's metadata first, and the jobs start T ms after it began
  * (or when those reads are done), one fio_fork_us after another; without
@@ -154,6 +157,9 @@ static int set_system(const char *key, const char *val)
 	if (!strcmp(key, "memory"))
 		return opt_size(cur_path, cur_line, key, val, 1 << 20,
 				SIM_MAX_MEMORY, &sys.memory);
+	if (!strcmp(key, "memcg"))
+		return opt_size(cur_path, cur_line, key, val, 1 << 20,
+				SIM_MAX_MEMORY, &sys.memcg);
 	if (!strcmp(key, "seed"))
 		return opt_uint(cur_path, cur_line, key, val, 0, UINT64_MAX,
 				&sys.seed);

@@ -44,6 +44,8 @@ void jobfile_define(const char *name, const char *value);
 /* The machine: [system] and [disk ...] sections of a .disks file. */
 struct system_params {
 	uint64_t memory;
+	/* the readers' memory cgroup limit (memory.max); 0: none */
+	uint64_t memcg;
 	uint64_t seed;
 	double syscall_us, copy_mbps, fault_us, wakeup_us;
 	/* scheduling noise: up to this much more per wake-up and start */

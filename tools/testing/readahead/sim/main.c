@@ -200,6 +200,8 @@ static void run(const struct ra_impl *impl, FILE *out)
 	ra_call_observer = &sim_observer;
 	ev_init();
 	cache_init(sys.memory / PAGE_SIZE);
+	if (sys.memcg)
+		cache_memcg(sys.memcg / PAGE_SIZE);
 	for (i = 0; i < nr_disks; i++) {
 		struct disk *d = &disks[i];
 

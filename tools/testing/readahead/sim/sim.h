@@ -276,6 +276,8 @@ extern struct cache_stat cache_st;
 extern unsigned long cache_mem_pages;
 
 void cache_init(unsigned long mem_pages);
+/* The readers in a memory cgroup of @pages: the cache holds no more. */
+void cache_memcg(unsigned long pages);
 /* The folio holding page @index of @si (a large one: at any of its pages). */
 struct folio *cache_lookup(struct sim_inode *si, pgoff_t index);
 /*

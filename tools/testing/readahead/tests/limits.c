@@ -102,6 +102,35 @@ static void small_memory_capped(void)
 }
 
 /*
+ * In a memory cgroup the bound is a share of its limit: 64 MB hold a
+ * stream to 64 pages on a 1 GB machine.
+ */
+static void memcg_capped(void)
+{
+	struct h_file *f = h_create(64 << 20, 1 << 20);
+	pgoff_t i;
+
+	shim_memcg.memory.max = (64 << 20) / 4096;
+	for (i = 0; i < 300; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
+		   "60+64-64 124+64-64 188+64-64 252+64-64 316+64-64");
+}
+
+/* A parent's limit bounds the cgroups below it: 32 MB, 32 pages. */
+static void memcg_parent_capped(void)
+{
+	struct h_file *f = h_create(64 << 20, 1 << 20);
+	pgoff_t i;
+
+	shim_memcg_parent.memory.max = (32 << 20) / 4096;
+	for (i = 0; i < 150; i++)
+		h_read(f, i * 4096, 4096);
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
+		   "60+32-32 92+32-32 124+32-32 156+32-32");
+}
+
+/*
  * A read error makes filemap divide the file's ra_pages by 4
  * (shrink_readahead_size_eio): the running stream slows down at once.
  */
@@ -143,6 +172,10 @@ void limits_checks(void)
 	test_run("read_ahead_kb huge, capped by memory", huge_max_capped);
 	test_run("small memory caps a large read_ahead_kb",
 		 small_memory_capped);
+	test_run("read_ahead_kb huge, capped by the memory cgroup",
+		 memcg_capped);
+	test_run("read_ahead_kb huge, capped by a parent memory cgroup",
+		 memcg_parent_capped);
 	test_run("max cut by a read error", max_cut_by_read_error);
 	test_run("POSIX_FADV_RANDOM", fmode_random);
 }

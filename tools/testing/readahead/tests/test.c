@@ -147,6 +147,7 @@ void test_run(const char *name, void (*fn)(void))
 	h_debugfs_write("readahead/trace_enable", "0");
 	h_debugfs_write("readahead/stats", "0");
 	shim_totalram_pages = 262144;
+	shim_memcg_reset();
 	shim_alloc_budget = -1;
 	shim_alloc_order_limit = UINT_MAX;
 	shim_add_enomem_in = -1;

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Harness stand-in for <linux/memcontrol.h>: see ../shim.h. */
+#include "../shim.h"
