@@ -184,7 +184,7 @@
 /* Forced readahead submits at most this many pages at a time. */
 #define RA_FORCE_CHUNK_PAGES	(SZ_2M / PAGE_SIZE)
 /* A stream's window takes at most 1/RA_WINDOW_MEM_SHARE of memory. */
-#define RA_WINDOW_MEM_SHARE	256
+#define RA_WINDOW_MEM_SHARE	128
 
 /**
  * file_ra_state_init - Initialise a file's readahead state.
@@ -1124,6 +1124,58 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 }
 
 /*
+ * A sequential miss inside the stream's window, or inside the one before
+ * it (which the reader is still reading once its marker has moved the
+ * window on): pages the stream read ahead were evicted before the reader
+ * reached them.
+ */
+static bool ra_thrashed(struct file_ra_state *ra, pgoff_t index)
+{
+	return index < ra->start + ra->size && index + ra->size >= ra->start;
+}
+
+/*
+ * The stream's pages thrashed: halve the maximum window in effect (@max),
+ * never below the default window, and keep it as the file's maximum
+ * until windows are used again.  Returns the maximum for this decision.
+ */
+static unsigned long ra_thrash_cut(struct file_ra_state *ra,
+				   unsigned long max)
+{
+	unsigned long cut = max_t(unsigned long,
+				  min_t(unsigned long, max, ra->ra_pages) / 2,
+				  VM_READAHEAD_PAGES);
+
+	if (cut < ra->ra_pages) {
+		ra->ra_pages = cut;
+		ra->thrash_cut = 1;
+	}
+	return min_t(unsigned long, max, ra->ra_pages);
+}
+
+/*
+ * The stream reached the marker of a window as large as the maximum in
+ * effect (@max, for a request of @req pages): that window was used.  A maximum that thrashing cut
+ * grows back by a quarter, up to the device's.  Returns the maximum for
+ * this decision.
+ */
+static unsigned long ra_thrash_regrow(struct readahead_control *ractl,
+				      unsigned long req, unsigned long max)
+{
+	struct file_ra_state *ra = ractl->ra;
+	unsigned long dev = inode_to_bdi(ractl->mapping->host)->ra_pages;
+
+	if (!ra->thrash_cut || ra->size < max)
+		return max;
+	if (ra->ra_pages < dev)
+		ra->ra_pages = min_t(unsigned long, dev,
+				     ra->ra_pages + DIV_ROUND_UP(ra->ra_pages, 4));
+	if (ra->ra_pages >= dev)
+		ra->thrash_cut = 0;
+	return ra_max_pages(ractl, req);
+}
+
+/*
  * Decide a window for a request of @req pages at the readahead index and
  * set it in the state, its pattern in @pattern; RA_PATTERN_RANDOM means
  * the request is to be read as it is and the state left alone, and
@@ -1159,6 +1211,8 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 		/* The stream has reached the end of the file. */
 		if (window_end >= eof)
 			return false;
+		if (folio)
+			max = ra_thrash_regrow(ractl, req, max);
 		size = ra_subsequent_size(ractl, max);
 		ra_set_window(ra, window_end, size, size);
 		*pattern = RA_PATTERN_SUBSEQUENT;
@@ -1202,6 +1256,8 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 		ra_set_window(ra, index, max, max / 2);
 		*pattern = RA_PATTERN_OVERSIZE;
 	} else if (ra_follows_previous(ra, index)) {
+		if (ra_thrashed(ra, index))
+			max = ra_thrash_cut(ra, max);
 		ra_set_request_window(ra, index, get_init_ra_size(req, max),
 				      req);
 		*pattern = RA_PATTERN_INITIAL;

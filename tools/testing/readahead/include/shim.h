@@ -409,6 +409,7 @@ struct file_ra_state {
 	unsigned int async_size;
 	unsigned int ra_pages;
 	unsigned short order;
+	unsigned char thrash_cut;
 	unsigned int mmap_miss;
 	loff_t prev_pos;
 };

@@ -192,11 +192,12 @@ kernel() {
 			tap_check "$base: mm/readahead.c, READAHEAD_DEBUGFS=y" \
 				"$scripts/kernel-compile-check.sh" \
 				"$build/linux-patched$sfx" "$build/kobj$sfx"
-			tap_check "$base: mm/readahead.c, READAHEAD_DEBUGFS off" \
+			tap_check "$base: mm/readahead.c, READAHEAD_DEBUGFS off, MEMCG=y" \
 				"$scripts/kernel-compile-check.sh" \
 				"$build/linux-patched$sfx" \
 				"$build/kobj$sfx-nodebugfs" \
-				"$kconf/qemu.config" "$kconf/nodebugfs.config"
+				"$kconf/qemu.config" "$kconf/nodebugfs.config" \
+				"$kconf/memcg.config"
 		else
 			tap_not_ok "the patched $base kernel tree"
 		fi

@@ -70,18 +70,18 @@ static void one_page_max(void)
 	EXPECT_STR("io", h_io(), "0 1 2 3 4");
 }
 
-/* A huge read_ahead_kb is bounded by memory (1/256 of it). */
+/* A huge read_ahead_kb is bounded by memory (1/128 of it). */
 static void huge_max_capped(void)
 {
 	struct h_file *f = h_create(64 << 20, 1 << 20);	/* 1 GB */
 	pgoff_t i;
 
-	shim_totalram_pages = 65536;	/* 256 MB: cap at 256 pages */
+	shim_totalram_pages = 65536;	/* 256 MB: cap at 512 pages */
 	for (i = 0; i < 1200; i++)
 		h_read(f, i * 4096, 4096);
-	EXPECT_STR("windows", h_windows(), "0+4-3 4+16-16 20+32-32 52+64-64 "
-		   "116+128-128 244+256-256 500+256-256 756+256-256 "
-		   "1012+256-256 1268+256-256");
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+16-16 20+64-64 "
+		   "84+128-128 212+256-256 468+512-512 980+512-512 "
+		   "1492+512-512");
 }
 
 /*
@@ -103,7 +103,7 @@ static void small_memory_capped(void)
 
 /*
  * In a memory cgroup the bound is a share of its limit: 64 MB hold a
- * stream to 64 pages on a 1 GB machine.
+ * stream to 128 pages on a 1 GB machine.
  */
 static void memcg_capped(void)
 {
@@ -113,11 +113,11 @@ static void memcg_capped(void)
 	shim_memcg.memory.max = (64 << 20) / 4096;
 	for (i = 0; i < 300; i++)
 		h_read(f, i * 4096, 4096);
-	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
-		   "60+64-64 124+64-64 188+64-64 252+64-64 316+64-64");
+	EXPECT_STR("windows", h_windows(), "0+4-3 4+16-16 20+32-32 "
+		   "52+64-64 116+128-128 244+128-128 372+128-128");
 }
 
-/* A parent's limit bounds the cgroups below it: 32 MB, 32 pages. */
+/* A parent's limit bounds the cgroups below it: 32 MB, 64 pages. */
 static void memcg_parent_capped(void)
 {
 	struct h_file *f = h_create(64 << 20, 1 << 20);
@@ -127,7 +127,7 @@ static void memcg_parent_capped(void)
 	for (i = 0; i < 150; i++)
 		h_read(f, i * 4096, 4096);
 	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
-		   "60+32-32 92+32-32 124+32-32 156+32-32");
+		   "60+64-64 124+64-64 188+64-64");
 }
 
 /*
@@ -146,6 +146,33 @@ static void max_cut_by_read_error(void)
 	for (i = 29; i < 101; i++)
 		h_read(f, i * 4096, 4096);
 	EXPECT_STR("windows", h_windows(), "92+8-8 100+8-8 108+8-8");
+}
+
+/*
+ * Thrashing: the unread part of a stream's windows is evicted before the
+ * reader gets there.  The sequential miss in the window halves the
+ * file's maximum (256 pages to 128), the stream goes on in windows of
+ * that size, and each window used at the cut maximum grows it back by a
+ * quarter (160, 200, 250, 256) until it is the device's again.  A read error's
+ * cut (above) does not grow back.
+ */
+static void thrash_cut_and_regrow(void)
+{
+	struct h_file *f = h_create(16 << 20, 1024);	/* 256 pages */
+
+	h_read_seq(f, 0, 261);		/* windows to 500+256-256 */
+	h_evict(f, 300, 456);
+	h_log_reset();
+	h_read_seq(f, 261, 39);
+	EXPECT_INT("before the miss: ra_pages", f->file.f_ra.ra_pages, 256);
+	h_read_seq(f, 300, 1700);
+	EXPECT_STR("windows", h_windows(), "300+4-3 304+16-16 320+32-32 "
+		   "352+64-64 416+128-128 544+160-160 704+200-200 "
+		   "904+250-250 1154+256-256 1410+256-256 1666+256-256 "
+		   "1922+256-256 2178+256-256");
+	EXPECT_INT("ra_pages grown back", f->file.f_ra.ra_pages, 256);
+	EXPECT_INT("no cut left", f->file.f_ra.thrash_cut, 0);
+	INVARIANT(h_pages_resubmitted() == 0);
 }
 
 /* FMODE_RANDOM (POSIX_FADV_RANDOM): exactly the request, no state. */
@@ -172,6 +199,8 @@ void limits_checks(void)
 	test_run("read_ahead_kb huge, capped by memory", huge_max_capped);
 	test_run("small memory caps a large read_ahead_kb",
 		 small_memory_capped);
+	test_run("thrashing cuts the maximum, used windows grow it back",
+		 thrash_cut_and_regrow);
 	test_run("read_ahead_kb huge, capped by the memory cgroup",
 		 memcg_capped);
 	test_run("read_ahead_kb huge, capped by a parent memory cgroup",
