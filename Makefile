@@ -40,6 +40,8 @@
 #   make bench-smoke  the QEMU smoke test that make check runs
 #   make bench-ioerror   blkdebug read errors, patched and pristine kernels
 #   make bench-mempress  streams whose windows exceed a small guest's memory
+#   make bench-memcg     the same streams in a 64 MB memory cgroup of a
+#                        512 MB guest, patched against pristine (A/B)
 #   make bench-stock  ra-record on pristine and patched 6.12 under fio
 #                 (the seq4k shape, R rounds): the windows inferred from
 #                 stock events against the decisions, and what recording
@@ -103,7 +105,7 @@ DOC_DEPS := perl python3-docutils
 .PHONY: all deps tree harness sim demo replay bisect sweep matrix calibrate \
 	check \
 	kernel-obj series \
-	bench bench-smoke bench-ioerror bench-mempress bench-stock bench-sanitized \
+	bench bench-smoke bench-ioerror bench-mempress bench-memcg bench-stock bench-sanitized \
 	bench-fuse fuzz \
 	mutate \
 	bench-analyzer bench-cpu perf nbd nbd-rate nbd-guest bench-throttled \
@@ -213,6 +215,11 @@ bench-mempress: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
 	tools/testing/readahead/qemu/mempress.sh patched
 	-tools/testing/readahead/qemu/mempress.sh pristine
+
+bench-memcg: tree
+	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)
+	MP_MEM=512 MP_MEMCG=64 MP_MAX_WASTE=10 \
+		tools/testing/readahead/qemu/mempress.sh patched pristine
 
 bench-stock: tree
 	@$(SCRIPTS)/deps.sh $(QEMU_DEPS)

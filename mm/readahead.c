@@ -130,7 +130,10 @@
  * readahead), bounded by a fraction of memory, or of the reader's memory
  * cgroup limit where that is lower, so that streams together do not read
  * ahead more than memory can keep.  Huge page windows and forced
- * readahead are not so bounded.
+ * readahead are not so bounded.  A stream whose pages are evicted before
+ * it reads them (a sequential miss inside its window) halves the file's
+ * maximum, down to the default window; each window it then uses whole
+ * grows the maximum back by a quarter, up to the device's.
  *
  * On mappings that take large folios, windows are read in them, as 6.1
  * reads them: a stream's first window in folios of up to order 2, each
@@ -1155,9 +1158,9 @@ static unsigned long ra_thrash_cut(struct file_ra_state *ra,
 
 /*
  * The stream reached the marker of a window as large as the maximum in
- * effect (@max, for a request of @req pages): that window was used.  A maximum that thrashing cut
- * grows back by a quarter, up to the device's.  Returns the maximum for
- * this decision.
+ * effect (@max, for a request of @req pages): that window was used.  A
+ * maximum that thrashing cut grows back by a quarter, up to the device's.
+ * Returns the maximum for this decision.
  */
 static unsigned long ra_thrash_regrow(struct readahead_control *ractl,
 				      unsigned long req, unsigned long max)

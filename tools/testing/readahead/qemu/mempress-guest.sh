@@ -6,7 +6,9 @@
 # data check at once), all started together; /sys/block/*/stat,
 # /proc/vmstat and /proc/uptime snapshotted before and after; the
 # readahead stats table when the kernel has it.  The host (mempress.sh)
-# turns the snapshots into figures.
+# turns the snapshots into figures.  With MEMCG_MB set (the memory cgroup
+# job), the readers run in a cgroup v2 group whose memory.max is that many
+# MB; the group's limit, peak and events are kept.
 snapshot() {
 	while read -r d v; do
 		echo "$d $v $(cat "/sys/block/$v/stat")"
@@ -19,6 +21,16 @@ sync
 echo 3 > /proc/sys/vm/drop_caches
 [ -e $RADIR/stats ] && echo 0 > $RADIR/stats
 grep -E 'MemTotal|MemFree|MemAvailable' /proc/meminfo > "$R/meminfo.before"
+CG=/sys/fs/cgroup/readers
+if [ -n "${MEMCG_MB:-}" ]; then
+	mkdir -p /sys/fs/cgroup
+	mount -t cgroup2 none /sys/fs/cgroup &&
+	echo +memory > /sys/fs/cgroup/cgroup.subtree_control &&
+	mkdir $CG &&
+	echo $((MEMCG_MB * 1048576)) > $CG/memory.max &&
+	echo $$ > $CG/cgroup.procs &&
+	cat $CG/memory.max > "$R/memcg.max"
+fi
 snapshot before
 pids=
 for f in /mnt/d*/f*; do
@@ -31,6 +43,10 @@ for p in $pids; do
 	wait "$p" || nfail=$((nfail + 1))
 done
 snapshot after
+if [ -n "${MEMCG_MB:-}" ] && [ -d $CG ]; then
+	cat $CG/memory.peak > "$R/memcg.peak" 2>/dev/null
+	cat $CG/memory.events > "$R/memcg.events"
+fi
 echo "$nfail" > "$R/readers.failed"
 [ -e $RADIR/stats ] && cat $RADIR/stats > "$R/ra-stats"
 cat "$R"/sum.d* | sed 's|/mnt/||' > "$R/sums.got"
