@@ -347,9 +347,10 @@ static void fz_trace(const char *line)
  *         operation, and no page is read twice while it stays cached.
  * window  per reader: async_size <= size; start + size does not wrap;
  *         size <= the largest ra_pages the reader has had or io_pages
- *         (ours: and the memory cap, max(totalram / 256, 32 pages)), plus
+ *         (ours: and the memory cap, max(totalram / 128, 32 pages)), plus
  *         2 * expand_align when the filesystem expands requests; ra_pages
- *         changes only through fadvise; prev_pos >= -1.
+ *         changes only through fadvise, and in ours a thrash cut or its
+ *         regrowth (thrash_step()); prev_pos >= -1.
  * marker  see fz_readahead(): at most one marked folio per request and
  *         per window.
  * read    read(2) returns min(len, size - pos) bytes, and leaves those
@@ -445,6 +446,23 @@ static void check_io(void)
 	}
 }
 
+/*
+ * Ours' thrash feedback, over one operation (which may cross several
+ * windows): a cut leaves ra_pages lower, never below the default window,
+ * with thrash_cut set or grown back to the device's; while a cut is on,
+ * ra_pages grows, never past the device's.
+ */
+static bool thrash_step(const struct file_ra_state *was,
+			const struct file_ra_state *now)
+{
+	unsigned long dev = s.owner->bdi.ra_pages;
+
+	if (now->ra_pages < was->ra_pages)
+		return now->ra_pages >= VM_READAHEAD_PAGES &&
+		       (now->thrash_cut || now->ra_pages == dev);
+	return (was->thrash_cut || now->thrash_cut) && now->ra_pages <= dev;
+}
+
 static void check_windows(const struct file_ra_state *before)
 {
 	int i;
@@ -455,7 +473,8 @@ static void check_windows(const struct file_ra_state *before)
 		unsigned long bound;
 
 		if (ra->ra_pages != before[i].ra_pages &&
-		    s.op != OP_FADVISE && s.op != OP_REOPEN)
+		    s.op != OP_FADVISE && s.op != OP_REOPEN &&
+		    !(is_ours() && thrash_step(&before[i], ra)))
 			violation("window: reader %d: ra_pages %u -> %u", i,
 				  before[i].ra_pages, ra->ra_pages);
 		if (ra->ra_pages > r->rp_hi)
@@ -1295,7 +1314,7 @@ static void run_pass(const struct ra_impl *impl, const uint8_t *data,
 	s.eof = DIV_ROUND_UP((u64)s.size, PAGE_SIZE);
 	ra_kb = ra_kb_capped(pick_ra_kb());
 	shim_totalram_pages = pick_memory();
-	s.memcap = max(shim_totalram_pages / 256, VM_READAHEAD_PAGES);
+	s.memcap = max(shim_totalram_pages / 128, VM_READAHEAD_PAGES);
 	s.nr = 1 + get8() % MAX_READERS;
 	flags = get8();
 	s.io_pages = io[(flags >> 2) & 3];

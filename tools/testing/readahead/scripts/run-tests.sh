@@ -160,10 +160,14 @@ sim_traces() {
 		"$rt/sim/scenarios/pressure.fio" >"$build/sim/check.ftrace.out" 2>&1
 	a=$build/analyzer/ra_analyze f=$build/sim/check.ftrace
 	"$a" "$f.ours" >"$f.ours.analysis" 2>&1
-	tap_check "stock events: all 4096 of ours' decisions are the windows inferred, triggers too" \
-		grep -qE '^all +4096 +4096 +100.00 +4096 +4096$' "$f.ours.analysis"
-	tap_check "stock events: ours reads every page once and uses it" \
-		grep -qE '^all +4096 +32 +262144 +262144 +0 +0 +0 +1.000 ' \
+	# Ours' windows of up to 512 KB (1/128 of 64 MB): a few pages are
+	# evicted before use, 32 sequential misses restart a stream (the
+	# "initial" decisions), and 8 of the windows decided are not the
+	# ones the stock events show.
+	tap_check "stock events: 2171 of ours' 2179 decisions are the windows inferred, 2154 of 2175 triggers too" \
+		grep -qE '^all +2179 +2171 +99.63 +2175 +2154$' "$f.ours.analysis"
+	tap_check "stock events: ours reads 263708 pages, uses 256619, 1564 read twice (0.6%), not flagged thrashing" \
+		grep -qE '^all +2181 +85 +263708 +256619 +6662 +427 +1564 +0.973 .* -$' \
 		"$f.ours.analysis"
 	"$a" "$f.pristine" >"$f.pristine.analysis" 2>&1
 	tap_check "stock events: pristine 6.12 evicts 97470 pages unused and reads 92376 twice, flagged" \
