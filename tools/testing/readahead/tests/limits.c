@@ -102,32 +102,33 @@ static void small_memory_capped(void)
 }
 
 /*
- * In a memory cgroup the bound is a share of its limit: 64 MB hold a
- * stream to 128 pages on a 1 GB machine.
+ * In a memory cgroup the bound is a share of the lowest limit on the way
+ * to the root: @limit (a cgroup's or its parent's) set to @mb MB, then
+ * @reads 4 KB reads of a file on a device of 1 GB read_ahead_kb, on a
+ * 1 GB machine.
  */
-static void memcg_capped(void)
+static void memcg_windows(struct page_counter *limit, unsigned long mb,
+			  pgoff_t reads, const char *want)
 {
 	struct h_file *f = h_create(64 << 20, 1 << 20);
-	pgoff_t i;
 
-	shim_memcg.memory.max = (64 << 20) / 4096;
-	for (i = 0; i < 300; i++)
-		h_read(f, i * 4096, 4096);
-	EXPECT_STR("windows", h_windows(), "0+4-3 4+16-16 20+32-32 "
-		   "52+64-64 116+128-128 244+128-128 372+128-128");
+	limit->max = (mb << 20) / 4096;
+	h_read_seq(f, 0, reads);
+	EXPECT_STR("windows", h_windows(), want);
+}
+
+/* A cgroup of 64 MB holds a stream to 128 pages. */
+static void memcg_capped(void)
+{
+	memcg_windows(&shim_memcg.memory, 64, 300, "0+4-3 4+16-16 20+32-32 "
+		      "52+64-64 116+128-128 244+128-128 372+128-128");
 }
 
 /* A parent's limit bounds the cgroups below it: 32 MB, 64 pages. */
 static void memcg_parent_capped(void)
 {
-	struct h_file *f = h_create(64 << 20, 1 << 20);
-	pgoff_t i;
-
-	shim_memcg_parent.memory.max = (32 << 20) / 4096;
-	for (i = 0; i < 150; i++)
-		h_read(f, i * 4096, 4096);
-	EXPECT_STR("windows", h_windows(), "0+4-3 4+8-8 12+16-16 28+32-32 "
-		   "60+64-64 124+64-64 188+64-64");
+	memcg_windows(&shim_memcg_parent.memory, 32, 150, "0+4-3 4+8-8 "
+		      "12+16-16 28+32-32 60+64-64 124+64-64 188+64-64");
 }
 
 /*
