@@ -234,17 +234,21 @@ static inline unsigned long ra_memcg_pages(void)
 #endif
 
 /*
- * The largest window a stream may use, whatever read_ahead_kb says: many
- * streams of windows that memory, or the reader's memory cgroup, cannot
- * hold evict each other's pages before they are read (see
- * Documentation/mm/readahead.rst).  Never below the default window.
+ * @max bounded by the largest window a stream may use, whatever
+ * read_ahead_kb says: many streams of windows that memory, or the
+ * reader's memory cgroup, cannot hold evict each other's pages before
+ * they are read (see Documentation/mm/readahead.rst).  The bound is never
+ * below the default window, so a window that small is not looked at.
  */
-static unsigned long ra_memory_cap(void)
+static unsigned long ra_memory_bound(unsigned long max)
 {
-	unsigned long pages = min(totalram_pages(), ra_memcg_pages());
+	unsigned long pages;
 
-	return max_t(unsigned long, pages / RA_WINDOW_MEM_SHARE,
-		     VM_READAHEAD_PAGES);
+	if (max <= VM_READAHEAD_PAGES)
+		return max;
+	pages = min(totalram_pages(), ra_memcg_pages());
+	return min(max, max_t(unsigned long, pages / RA_WINDOW_MEM_SHARE,
+			      VM_READAHEAD_PAGES));
 }
 
 /*
@@ -264,10 +268,7 @@ static unsigned long ra_max_pages(struct readahead_control *ractl,
 		if (bdi->io_pages > max)
 			max = min_t(unsigned long, req, bdi->io_pages);
 	}
-	/* The memory bound is never below the default window. */
-	if (max <= VM_READAHEAD_PAGES)
-		return max;
-	return min(max, ra_memory_cap());
+	return ra_memory_bound(max);
 }
 
 /*
@@ -1527,7 +1528,7 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		return fpin;
 
 	fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-	max = min_t(unsigned long, ra->ra_pages, ra_memory_cap());
+	max = ra_memory_bound(ra->ra_pages);
 	ra_set_window(ra, vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0,
 		      max, max / 4);
 	ractl._index = ra->start;
