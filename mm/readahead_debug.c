@@ -28,20 +28,6 @@
 
 #include <trace/events/readahead.h>
 
-/* As readahead_decision's show_ra_pattern() prints them. */
-static const char * const ra_pattern_names[RA_NR_PATTERNS] = {
-	[RA_PATTERN_INITIAL0]	= "initial0",
-	[RA_PATTERN_INITIAL]	= "initial",
-	[RA_PATTERN_SUBSEQUENT]	= "subsequent",
-	[RA_PATTERN_MARKER]	= "marker",
-	[RA_PATTERN_CONTEXT]	= "context",
-	[RA_PATTERN_OVERSIZE]	= "oversize",
-	[RA_PATTERN_RANDOM]	= "random",
-	[RA_PATTERN_AROUND]	= "around",
-	[RA_PATTERN_FADVISE]	= "fadvise",
-	[RA_PATTERN_DEFER]	= "defer",
-};
-
 enum ra_stat {
 	RA_STAT_CALLS,		/* readahead decisions */
 	RA_STAT_EOF_HIT,	/* windows reaching the end of file */
@@ -80,7 +66,7 @@ static void ra_trace_line(struct readahead_control *ractl,
 {
 	struct inode *inode = ractl->mapping->host;
 	struct super_block *sb = inode->i_sb;
-	const char *pattern = ra_pattern_names[d->pattern];
+	const char *pattern = ra_pattern_name(d->pattern);
 	char miss[READAHEAD_TRACE_MISS_LEN] = "";
 
 	if (!__ratelimit(&ra_trace_rs)) {
@@ -117,7 +103,7 @@ static void ra_decision_probe(void *unused, struct readahead_control *ractl,
 	unsigned long in_file = 0;
 
 	/* A pattern this file does not know has no row to count in. */
-	if (WARN_ON_ONCE(d->pattern >= ARRAY_SIZE(ra_pattern_names)))
+	if (WARN_ON_ONCE(d->pattern >= RA_NR_PATTERNS))
 		return;
 	if (d->start < eof)
 		in_file = min_t(unsigned long, d->size, eof - d->start);
@@ -227,7 +213,7 @@ static int ra_stats_show(struct seq_file *m, void *v)
 		   "sync_io", "mmap_io", "size", "async_size", "io_size");
 	for (p = 0; p < RA_NR_PATTERNS; p++) {
 		ra_stats_row(p, p + 1, row);
-		ra_stats_show_row(m, ra_pattern_names[p], row);
+		ra_stats_show_row(m, ra_pattern_name(p), row);
 	}
 	ra_stats_row(0, RA_NR_PATTERNS, row);
 	ra_stats_show_row(m, "all", row);

@@ -17,7 +17,7 @@
  *	request (@index, @req_count pages) and the file's readahead state
  *	as it is then, before anything is decided.
  *
- * Two are ours:
+ * Three are ours:
  *
  * readahead_decision - what the state machine decided and read: the
  *	pattern (enum ra_pattern, printed by name), the request, the
@@ -33,6 +33,16 @@
  *	folio it marked instead, whose reader takes the stream over if the
  *	owner never comes, or -1 when it marked none because the marked
  *	window is still being read.
+ * readahead_outcome - what became of the pages one decision read,
+ *	once each is used or gone (@end "settled"), or as they are when
+ *	the tracking stops ("stopped") or needs the room ("full"): of
+ *	@pages read, @used (a read(2), a fault or a fault-around reached
+ *	it while cached), @evicted (it left the cache unused) and @cached
+ *	(neither yet); @lead_ns, the sum over the used pages of the time
+ *	from the window's first page entering the cache to the page's
+ *	first use; @stall, the decision was for a page its reader waited
+ *	for.  Fired by CONFIG_READAHEAD_DEBUGFS's outcome tracking
+ *	(mm/readahead_outcome.c) while outcome_enable is 1.
  *
  * Also defined here once, for the kernel and for the tools that write
  * and read readahead traces (tools/testing/readahead): enum ra_pattern,
@@ -52,8 +62,8 @@
 
 /*
  * The decisions of the state machine, readahead_decision's pattern.  The
- * names are show_ra_pattern()'s below, which the debugfs view's log line
- * and statistics print too.
+ * names are show_ra_pattern()'s below, which ra_pattern_name() gives the
+ * debugfs view's log line and statistics too.
  */
 enum ra_pattern {
 	RA_PATTERN_INITIAL0,
@@ -69,6 +79,25 @@ enum ra_pattern {
 	RA_NR_PATTERNS
 };
 
+/* The name of @pattern, as show_ra_pattern() prints it. */
+static inline const char *ra_pattern_name(enum ra_pattern pattern)
+{
+	static const char * const names[RA_NR_PATTERNS] = {
+		[RA_PATTERN_INITIAL0]	= "initial0",
+		[RA_PATTERN_INITIAL]	= "initial",
+		[RA_PATTERN_SUBSEQUENT]	= "subsequent",
+		[RA_PATTERN_MARKER]	= "marker",
+		[RA_PATTERN_CONTEXT]	= "context",
+		[RA_PATTERN_OVERSIZE]	= "oversize",
+		[RA_PATTERN_RANDOM]	= "random",
+		[RA_PATTERN_AROUND]	= "around",
+		[RA_PATTERN_FADVISE]	= "fadvise",
+		[RA_PATTERN_DEFER]	= "defer",
+	};
+
+	return pattern < RA_NR_PATTERNS ? names[pattern] : "unknown";
+}
+
 /* One decision, as readahead_decision passes it to its probes. */
 struct ra_decision {
 	enum ra_pattern pattern;
@@ -80,6 +109,29 @@ struct ra_decision {
 	unsigned int order;		/* read in folios of up to this order */
 	bool fault;			/* asked by the page fault path */
 	unsigned long actual;		/* pages newly submitted for I/O */
+};
+
+/* Why readahead_outcome reports a window. */
+enum ra_outcome_end {
+	RA_OUTCOME_SETTLED,	/* every page read is used or gone */
+	RA_OUTCOME_STOPPED,	/* the tracking stopped */
+	RA_OUTCOME_FULL,	/* the oldest window, to make room */
+};
+
+/* One window's outcome, as readahead_outcome passes it to its probes. */
+struct ra_window_outcome {
+	dev_t dev;			/* the file, as its inode names it */
+	unsigned long ino;
+	enum ra_pattern pattern;
+	pgoff_t start;			/* the decision's window */
+	unsigned long size;
+	unsigned long pages;		/* pages it read, followed */
+	unsigned long used;
+	unsigned long evicted;
+	unsigned long cached;
+	u64 lead_ns;
+	bool stall;
+	enum ra_outcome_end end;
 };
 
 /* readahead_defer's @backup when no backup folio was marked. */
@@ -319,6 +371,59 @@ TRACE_EVENT(readahead_defer,
 	TP_printk("dev=%d:%d ino=%lx index=%lu backup=%ld",
 		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
 		  __entry->i_ino, __entry->index, (long)__entry->backup)
+);
+
+TRACE_DEFINE_ENUM(RA_OUTCOME_SETTLED);
+TRACE_DEFINE_ENUM(RA_OUTCOME_STOPPED);
+TRACE_DEFINE_ENUM(RA_OUTCOME_FULL);
+
+TRACE_EVENT(readahead_outcome,
+
+	TP_PROTO(const struct ra_window_outcome *o),
+
+	TP_ARGS(o),
+
+	TP_STRUCT__entry(
+		__field(dev_t, s_dev)
+		__field(unsigned long, i_ino)
+		__field(unsigned int, pattern)
+		__field(pgoff_t, start)
+		__field(unsigned long, size)
+		__field(unsigned long, pages)
+		__field(unsigned long, used)
+		__field(unsigned long, evicted)
+		__field(unsigned long, cached)
+		__field(u64, lead_ns)
+		__field(bool, stall)
+		__field(unsigned int, end)
+	),
+
+	TP_fast_assign(
+		__entry->s_dev = o->dev;
+		__entry->i_ino = o->ino;
+		__entry->pattern = o->pattern;
+		__entry->start = o->start;
+		__entry->size = o->size;
+		__entry->pages = o->pages;
+		__entry->used = o->used;
+		__entry->evicted = o->evicted;
+		__entry->cached = o->cached;
+		__entry->lead_ns = o->lead_ns;
+		__entry->stall = o->stall;
+		__entry->end = o->end;
+	),
+
+	TP_printk("dev=%d:%d ino=%lx pattern=%s start=%lu size=%lu pages=%lu used=%lu evicted=%lu cached=%lu lead_ns=%llu stall=%d end=%s",
+		  MAJOR(__entry->s_dev), MINOR(__entry->s_dev),
+		  __entry->i_ino,
+		  show_ra_pattern(__entry->pattern),
+		  __entry->start, __entry->size, __entry->pages,
+		  __entry->used, __entry->evicted, __entry->cached,
+		  (unsigned long long)__entry->lead_ns, __entry->stall,
+		  __print_symbolic(__entry->end,
+				   { RA_OUTCOME_SETTLED,	"settled" },
+				   { RA_OUTCOME_STOPPED,	"stopped" },
+				   { RA_OUTCOME_FULL,		"full" }))
 );
 
 #endif /* _TRACE_READAHEAD_H */

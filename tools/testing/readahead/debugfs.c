@@ -281,6 +281,26 @@ struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
 	return d;
 }
 
+/* The directory or file @name under @parent, created before; or NULL. */
+struct dentry *debugfs_lookup(const char *name, struct dentry *parent)
+{
+	char path[sizeof(debugfs_files->path)];
+	struct dentry *d;
+
+	snprintf(path, sizeof(path), "%.31s%s%.31s", parent ? parent->path : "",
+		 parent ? "/" : "", name);
+	for (d = debugfs_files; d; d = d->next)
+		if (!strcmp(d->path, path))
+			return d;
+	return NULL;
+}
+
+/* The harness's dentries live as long as the program: nothing to put. */
+void dput(struct dentry *dentry)
+{
+	(void)dentry;
+}
+
 struct dentry *debugfs_create_file(const char *name, umode_t mode,
 				   struct dentry *parent, void *data,
 				   const struct file_operations *fops)
@@ -293,7 +313,7 @@ struct dentry *debugfs_create_file(const char *name, umode_t mode,
 	return d;
 }
 
-static const struct file_operations *debugfs_lookup(const char *path)
+static const struct file_operations *debugfs_fops_of(const char *path)
 {
 	struct dentry *d;
 
@@ -307,7 +327,7 @@ static const struct file_operations *debugfs_lookup(const char *path)
 static ssize_t debugfs_io(const char *path, char *rbuf, const char *wbuf,
 			  size_t count)
 {
-	const struct file_operations *fops = debugfs_lookup(path);
+	const struct file_operations *fops = debugfs_fops_of(path);
 	struct inode inode = { .i_mode = S_IFREG | 0644 };
 	struct file file = { .f_inode = &inode };
 	loff_t pos = 0;

@@ -14,6 +14,7 @@
  */
 #include "harness.h"
 #include "filemap.h"
+#include <trace/events/filemap.h>
 
 #include <stdarg.h>
 #include <string.h>
@@ -580,6 +581,8 @@ ssize_t h_read(struct h_file *f, loff_t pos, size_t len)
 		BUG_ON(step == FILEMAP_WAIT_LOCKED);
 		if (step == FILEMAP_NOMEM)
 			return done ?: -ENOMEM;
+		trace_mm_filemap_get_pages(file->f_mapping, pos >> PAGE_SHIFT,
+					   DIV_ROUND_UP(pos + len, PAGE_SIZE) - 1);
 
 		for (i = 0; i < n; i++) {
 			struct folio *folio = batch[i];
@@ -633,6 +636,7 @@ static bool fault_around(struct vm_fault *vmf)
 			mapped = true;
 	}
 	ra_call_map_hits(vmf, hits, mapped);
+	trace_mm_filemap_map_pages(mapping, from, to);
 	return mapped;
 }
 
@@ -649,6 +653,7 @@ int h_fault(struct h_file *f, pgoff_t pgoff, unsigned long vm_flags)
 		return -EFAULT;	/* SIGBUS */
 	if (h_fault_around_pages > 1 && fault_around(&vmf))
 		return 0;
+	trace_mm_filemap_fault(file->f_mapping, pgoff);
 	shim_mmap_lock_dropped = false;
 
 	/*

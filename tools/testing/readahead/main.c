@@ -75,6 +75,7 @@ static void all_checks(void)
 	api_checks();
 	random_ops_checks();
 	trace_checks();
+	outcome_checks();
 	badinput_checks();
 	folios_checks();
 	filesystems_checks();

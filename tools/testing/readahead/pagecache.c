@@ -12,6 +12,8 @@
 #include "shim.h"
 #include "harness.h"
 
+#include <trace/events/filemap.h>
+
 #include <string.h>
 
 /*
@@ -203,6 +205,7 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	folio->refcount++;
 	mapping->nrpages += nr;
 	shim_pages_added += nr;
+	trace_mm_filemap_add_to_page_cache(folio);
 	return 0;
 }
 
@@ -212,6 +215,7 @@ void filemap_remove_folio(struct folio *folio)
 	unsigned long i;
 
 	BUG_ON(!mapping);
+	trace_mm_filemap_delete_from_page_cache(folio);
 	for (i = 0; i < folio_nr_pages(folio); i++) {
 		long slot = xa_find(&mapping->i_pages, folio->index + i);
 

@@ -8,12 +8,15 @@
  * abort, so that a test or the fuzzer sees a crash), and the RAM that
  * totalram_pages() reports and the reader's memory cgroup limits, which
  * tests and the simulator's machine description set, and whether
- * blk_cgroup_congested() says so.
+ * blk_cgroup_congested() says so; the clock and the slab's refusals of
+ * shim_lib.h.
  */
 #include "shim.h"
 
 unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
 bool shim_blkcg_congested;
+unsigned long long shim_clock_ns;
+long shim_kmalloc_fail = -1;
 struct mem_cgroup shim_memcg_parent = {
 	.memory = { .max = PAGE_COUNTER_MAX },
 };

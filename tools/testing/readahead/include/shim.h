@@ -272,6 +272,7 @@ static inline bool xa_is_value(const void *entry)
 /* ---- address_space, inode, backing device, file ---- */
 
 #include "shim_debugfs.h"
+#include "shim_lib.h"
 
 struct readahead_control;
 struct file;

@@ -176,6 +176,8 @@ struct file_operations {
 };
 
 struct dentry *debugfs_create_dir(const char *name, struct dentry *parent);
+struct dentry *debugfs_lookup(const char *name, struct dentry *parent);
+void dput(struct dentry *dentry);
 struct dentry *debugfs_create_file(const char *name, umode_t mode,
 				   struct dentry *parent, void *data,
 				   const struct file_operations *fops);

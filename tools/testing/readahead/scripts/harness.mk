@@ -3,8 +3,9 @@
 # harness.mk - the objects every program built on the harness links: its
 # core (page cache, filesystem, read and fault paths, debugfs, fadvise),
 # ours (OURS: mm/readahead.c, or a mutated copy; OURS_DEBUGFS:
-# mm/readahead_debug.c, the debugfs view, or a mutated copy, unless
-# RA_DEBUGFS is n, as in a kernel without CONFIG_READAHEAD_DEBUGFS), the
+# mm/readahead_debug.c, the debugfs view, or a mutated copy, and
+# mm/readahead_outcome.c, the window outcomes, unless RA_DEBUGFS is n, as
+# in a kernel without CONFIG_READAHEAD_DEBUGFS), the
 # pristine 6.12 file (TREE) and the pristine 6.1 one (OLD_TREE).
 # Included by the harness's, the fuzzer's and the CPU bench's Makefiles,
 # which set TOP, TREE, OLD_TREE, OURS, CC, CFLAGS and HOBJ (the object
@@ -23,7 +24,7 @@ HOBJS	= $(patsubst %.c,$(HOBJ)/%.o,$(HCORE)) $(HOBJ)/ours/readahead.o \
 RA_DEBUGFS ?= y
 OURS_DEBUGFS ?= $(TOP)/mm/readahead_debug.c
 ifeq ($(RA_DEBUGFS),y)
-HOBJS	+= $(HOBJ)/ours/readahead_debug.o
+HOBJS	+= $(HOBJ)/ours/readahead_debug.o $(HOBJ)/ours/readahead_outcome.o
 endif
 
 $(HOBJ)/%.o: $(HARNESS_DIR)/%.c $(HHEADERS)
@@ -37,6 +38,11 @@ $(HOBJ)/ours/readahead.o: $(OURS) $(HHEADERS)
 
 # The debugfs view, built on ours' tracepoint.
 $(HOBJ)/ours/readahead_debug.o: $(OURS_DEBUGFS) $(HHEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+# The window outcomes, built on the page cache's and ours' tracepoints.
+$(HOBJ)/ours/readahead_outcome.o: $(TOP)/mm/readahead_outcome.c $(HHEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # kernel-compile-check.sh - compile the project's mm/readahead.c (and
-# mm/readahead_debug.c, when the config has CONFIG_READAHEAD_DEBUGFS) in a
-# real kernel build and fail on any compiler or sparse warning about them.
+# mm/readahead_debug.c and, where the tree's mm/Makefile builds it,
+# mm/readahead_outcome.c, when the config has CONFIG_READAHEAD_DEBUGFS) in
+# a real kernel build and fail on any compiler or sparse warning about
+# them.
 #
 # Usage: kernel-compile-check.sh PATCHED_TREE OBJDIR [FRAGMENT...]
 #
@@ -15,12 +17,12 @@
 # of each symbol must end up in OBJDIR/.config, and a "# CONFIG_... is not
 # set" line must leave its symbol unset.  Configuration is redone only when the fragment,
 # the tree or the applied patch series changed (OBJDIR/.readahead-config
-# holds their checksum).  Then mm/readahead.o (and mm/readahead_debug.o)
+# holds their checksum).  Then mm/readahead.o (and the debug objects)
 # is rebuilt with W=1, plus C=1 (sparse) when sparse is installed; the
 # make output goes to OBJDIR/readahead-build.log.  Exit status 1 if the
 # build fails, the log has a warning or error line about either file (or
-# objtool's about their objects), or a tracepoint readahead_debug.o uses
-# is not one readahead.o defines.  The first run also does the kernel's prepare work (a few
+# objtool's about their objects), or a readahead tracepoint a debug object
+# uses is not one readahead.o defines.  The first run also does the kernel's prepare work (a few
 # minutes); later runs are incremental.
 set -eu
 
@@ -131,8 +133,13 @@ fi
 
 log="$objdir/readahead-build.log"
 objs=mm/readahead.o
-grep -qx 'CONFIG_READAHEAD_DEBUGFS=y' "$objdir/.config" &&
-	objs="$objs mm/readahead_debug.o"
+debug_objs=
+if grep -qx 'CONFIG_READAHEAD_DEBUGFS=y' "$objdir/.config"; then
+	debug_objs=mm/readahead_debug.o
+	! grep -q 'readahead_outcome\.o' "$tree/mm/Makefile" ||
+		debug_objs="$debug_objs mm/readahead_outcome.o"
+fi
+objs="$objs $debug_objs"
 # C=1 only checks what gets compiled: always recompile the objects.
 for o in $objs; do
 	rm -f "$objdir/$o"
@@ -144,7 +151,7 @@ else
 	built=0
 fi
 
-pattern='readahead(_debug)?\.[co].*(warning|error):'
+pattern='readahead(_debug|_outcome)?\.[co].*(warning|error):'
 nwarn=$(grep -cE "$pattern" "$log" || true)
 nother=$(grep -E '(warning|error):' "$log" | grep -cvE "$pattern" || true)
 secs=$(($(date +%s) - start))
@@ -168,12 +175,11 @@ if [ "$nwarn" -gt 0 ]; then
 fi
 echo "$me: $objs built with $desc, 0 warnings (${secs}s)"
 
-# The debugfs view's probe: every readahead tracepoint it uses is
+# The debugfs view's probes: every readahead tracepoint they use is
 # defined by readahead.o (CREATE_TRACE_POINTS), as the link of vmlinux
 # will want.
-if [ -f "$objdir/mm/readahead_debug.o" ] && case $objs in
-		*readahead_debug.o) true ;; *) false ;; esac; then
-	missing=$(nm -u "$objdir/mm/readahead_debug.o" |
+for o in $debug_objs; do
+	missing=$(nm -u "$objdir/$o" |
 		awk '$2 ~ /^__tracepoint_(page_cache_|readahead_)/ {
 			print $2 }' |
 		while read -r sym; do
@@ -181,12 +187,12 @@ if [ -f "$objdir/mm/readahead_debug.o" ] && case $objs in
 				grep -qE " [BDRd] $sym\$" || echo "$sym"
 		done)
 	if [ -n "$missing" ]; then
-		echo "$me: readahead_debug.o uses tracepoints readahead.o" \
+		echo "$me: $o uses tracepoints readahead.o" \
 			"does not define: $missing" >&2
 		exit 1
 	fi
-	echo "$me: readahead_debug.o's tracepoints all defined by readahead.o"
-fi
+	echo "$me: $o's tracepoints all defined by readahead.o"
+done
 
 # --- Build mm/filemap.o, which the series patches to call us ------------
 # W=1 only: sparse has one old complaint about upstream code in this file

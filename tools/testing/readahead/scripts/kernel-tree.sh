@@ -31,7 +31,7 @@ set -eu
 
 # Files the project owns outright (space separated, relative to the repo
 # root and to the kernel tree).
-OWNED_FILES="mm/readahead.c mm/readahead_debug.c include/trace/events/readahead.h"
+OWNED_FILES="mm/readahead.c mm/readahead_debug.c mm/readahead_outcome.c include/trace/events/readahead.h"
 
 me=kernel-tree
 if [ $# -ne 3 ]; then
@@ -71,6 +71,9 @@ case $pkg in
 "$OLD_PKG")
 	pdir="$repo/$BACKPORT/patches"
 	owned_patch="$repo/$BACKPORT/readahead.c.patch"
+	OWNED_FILES=$(for f in $OWNED_FILES; do
+		[ "$f" = "$BACKPORT_WITHOUT" ] || printf '%s ' "$f"
+	done)
 	;;
 *)
 	echo "$me: $pristine holds '$pkg', neither $KSRC_PKG nor $OLD_PKG;" \

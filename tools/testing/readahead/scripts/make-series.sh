@@ -170,6 +170,7 @@ done < "$out.whole"
 if [ -n "$owned_patch" ]; then
 	patch -s --fuzz=0 --no-backup-if-mismatch -r - \
 		"$stage/mm/readahead.c" < "$owned_patch"
+	rm -f "$stage/$BACKPORT_WITHOUT"
 fi
 cp -r "$stage" "$out.final"
 echo "$steps" | awk '$1 == "change" { print $2 }' | sed -n '1!G;h;$p' |
@@ -441,6 +442,8 @@ if [ "$mode" = "" ]; then
 		objs="mm/readahead.o mm/filemap.o"
 		[ ! -f "$tree/mm/readahead_debug.c" ] ||
 			objs="$objs mm/readahead_debug.o"
+		[ ! -f "$tree/mm/readahead_outcome.c" ] ||
+			objs="$objs mm/readahead_outcome.o"
 		# shellcheck disable=SC2086
 		if ! build "$log" $objs ||
 		   comm -13 "$objdir/pristine.log.warn" "$log.warn" |

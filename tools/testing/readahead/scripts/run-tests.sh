@@ -242,7 +242,7 @@ series() {
 
 checkpatch() {
 	tap_begin
-	for f in mm/readahead.c mm/readahead_debug.c \
+	for f in mm/readahead.c mm/readahead_debug.c mm/readahead_outcome.c \
 			include/trace/events/readahead.h; do
 		tap_check "checkpatch $f" "$scripts/checkpatch.sh" "$tree" "$f"
 	done

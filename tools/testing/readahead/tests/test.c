@@ -132,6 +132,31 @@ void test_expect_int(const char *file, int line, const char *label,
 	test_expect_str(file, line, label, g, w);
 }
 
+/*
+ * The tracepoint lines since the last h_log_reset(), each cut after the
+ * trace_pipe prefix (task, CPU, flags, time): "EVENT: TEXT", one per
+ * line.
+ */
+const char *test_events(void)
+{
+	static char buf[16384];
+	const char *p = h_tracepoint();
+	size_t len = 0;
+
+	buf[0] = '\0';
+	while (*p && len < sizeof(buf)) {
+		const char *nl = strchr(p, '\n') ?: p + strlen(p);
+		const char *text = strstr(p, "] ");
+
+		text = text && text < nl ? strstr(text, ": ") : NULL;
+		text = text && text < nl ? text + 2 : p;
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%.*s",
+				len ? "\n" : "", (int)(nl - text), text);
+		p = *nl ? nl + 1 : nl;
+	}
+	return buf;
+}
+
 void test_run(const char *name, void (*fn)(void))
 {
 	current_test = name;
@@ -146,6 +171,11 @@ void test_run(const char *name, void (*fn)(void))
 	shim_jiffies += 3600 * HZ;
 	h_debugfs_write("readahead/trace_enable", "0");
 	h_debugfs_write("readahead/stats", "0");
+	h_debugfs_write("readahead/outcome_enable", "0");
+	h_debugfs_write("readahead/outcomes", "0");
+	h_log_reset();
+	shim_clock_ns = 0;
+	shim_kmalloc_fail = -1;
 	shim_totalram_pages = 262144;
 	shim_memcg_reset();
 	shim_alloc_budget = -1;

@@ -19,6 +19,11 @@
 #include "../harness.h"
 
 void test_run(const char *name, void (*fn)(void));
+/*
+ * The tracepoint lines since the last h_log_reset(), each cut after the
+ * trace_pipe prefix: "EVENT: TEXT", one per line.
+ */
+const char *test_events(void);
 void test_invariant(const char *file, int line, const char *what, bool ok);
 void test_expect_str(const char *file, int line, const char *label,
 		     const char *got, const char *want);
@@ -147,6 +152,7 @@ void fadvise_checks(void);
 void api_checks(void);
 void random_ops_checks(void);
 void trace_checks(void);
+void outcome_checks(void);
 void badinput_checks(void);
 void folios_checks(void);
 void filesystems_checks(void);

@@ -194,31 +194,6 @@ static unsigned long count_lines(const char *text, const char *with)
 	return n;
 }
 
-/*
- * The tracepoint lines since the last h_log_reset(), each cut after the
- * trace_pipe prefix (task, CPU, flags, time): "EVENT: TEXT", one per
- * line.
- */
-static const char *events(void)
-{
-	static char buf[16384];
-	const char *p = h_tracepoint();
-	size_t len = 0;
-
-	buf[0] = '\0';
-	while (*p && len < sizeof(buf)) {
-		const char *nl = strchr(p, '\n') ?: p + strlen(p);
-		const char *text = strstr(p, "] ");
-
-		text = text && text < nl ? strstr(text, ": ") : NULL;
-		text = text && text < nl ? text + 2 : p;
-		len += snprintf(buf + len, sizeof(buf) - len, "%s%.*s",
-				len ? "\n" : "", (int)(nl - text), text);
-		p = *nl ? nl + 1 : nl;
-	}
-	return buf;
-}
-
 static unsigned long stats_dropped(void)
 {
 	const char *d = strstr(read_file(STATS), "\ndropped ");
@@ -293,7 +268,7 @@ static void tracepoint_lines(void)
 	EXPECT_INT("events of the reader",
 		   count_lines(h_tracepoint(),
 			       "             fio-4003    [000] ..... "), 5);
-	EXPECT_STR("events", events(),
+	EXPECT_STR("events", test_events(),
 		   "page_cache_sync_ra: dev=8:16 ino=64 index=0 req_count=1 "
 		   "order=0 size=0 async_size=0 ra_pages=32 mmap_miss=0 "
 		   "prev_pos=-1\n"
@@ -315,7 +290,7 @@ static void tracepoint_lines(void)
 	EXPECT_STR("log line", h_trace(),
 		   "readahead-around(pid=4003(fio), dev=08:10(sdb), "
 		   "ino=100(f100), req=400+1, ra=384+32-8, async=0, miss=2) = 32");
-	EXPECT_STR("event", events(),
+	EXPECT_STR("event", test_events(),
 		   "readahead_decision: dev=8:16 ino=64 pattern=around "
 		   "index=400 req_count=1 start=384 size=32 async_size=8 "
 		   "order=0 fault=1 mmap_miss=2 nr_read=32");
@@ -328,7 +303,7 @@ static void tracepoint_fadvise(void)
 
 	h_fadvise(f->fd, 2000 * 4096, 8 * 4096, POSIX_FADV_WILLNEED);
 	h_readahead(f->fd, 100 * 4096, 4096);
-	EXPECT_STR("events", events(),
+	EXPECT_STR("events", test_events(),
 		   "readahead_decision: dev=8:16 ino=64 pattern=fadvise "
 		   "index=2000 req_count=8 start=2000 size=8 async_size=0 "
 		   "order=0 fault=0 mmap_miss=0 nr_read=8\n"
@@ -345,7 +320,7 @@ static void tracepoint_unbounded(void)
 
 	shim_current = &f->task;
 	ra_impl->unbounded(&ractl, 10, 4);
-	EXPECT_STR("event", events(),
+	EXPECT_STR("event", test_events(),
 		   "page_cache_ra_unbounded: dev=8:16 ino=64 index=6 "
 		   "nr_to_read=10 lookahead_size=4");
 }
@@ -362,7 +337,7 @@ static void tracepoint_order(void)
 	h_set_large_folios(f, true);
 	for (i = 0; i < 2; i++)
 		h_read(f, i * 4096, 4096);
-	EXPECT_STR("events", events(),
+	EXPECT_STR("events", test_events(),
 		   "page_cache_sync_ra: dev=8:16 ino=64 index=0 req_count=1 "
 		   "order=0 size=0 async_size=0 ra_pages=32 mmap_miss=0 "
 		   "prev_pos=-1\n"
@@ -400,7 +375,7 @@ static void tracepoint_defer(void)
 	h_log_reset();
 	for (i = 5; i < 29; i++)
 		h_read(a, i * 4096, 4096);
-	EXPECT_STR("backup marked", strstr(events(), "readahead_defer") ?: "",
+	EXPECT_STR("backup marked", strstr(test_events(), "readahead_defer") ?: "",
 		   "readahead_defer: dev=8:16 ino=64 index=28 backup=44\n"
 		   "readahead_decision: dev=8:16 ino=64 pattern=defer "
 		   "index=28 req_count=1 start=12 size=16 async_size=16 "
@@ -413,7 +388,7 @@ static void tracepoint_defer(void)
 	h_log_reset();
 	ra_call_async(&b->file, folio, 1);
 	folio_mark_uptodate(folio);
-	EXPECT_STR("in flight", events(),
+	EXPECT_STR("in flight", test_events(),
 		   "page_cache_async_ra: dev=8:16 ino=64 index=12 "
 		   "req_count=1 order=0 size=8 async_size=8 ra_pages=32 "
 		   "mmap_miss=0 prev_pos=-1\n"
@@ -486,7 +461,7 @@ static void trace_file_name(void)
 		   "ino=100(renamed-to-a-name-longer-than-31-bytes), "
 		   "req=0+1, ra=0+4-3, async=0) = 4");
 	EXPECT_INT("no name in the events",
-		   count_containing(events(), "renamed"), 0);
+		   count_containing(test_events(), "renamed"), 0);
 }
 
 static struct h_file *renamed_file;

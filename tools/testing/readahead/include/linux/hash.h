@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Harness stand-in for <linux/hash.h>: see ../shim_lib.h. */
+#include "../shim.h"
