@@ -41,8 +41,9 @@ struct ra_impl {
 	 */
 	void (*map_hits)(struct vm_fault *vmf, unsigned int hits, bool mapped);
 	/*
-	 * RA_IMPL_* bits, for models of older kernels (replay/); 0 (ours,
-	 * pristine) is 6.1's behaviour.  Only the simulator reads them.
+	 * RA_IMPL_* bits, for models of older kernels (replay/) and what
+	 * the series changes around the readahead code; 0 (pristine) is
+	 * 6.1's behaviour.  Only the simulator reads them.
 	 */
 	unsigned int flags;
 };
@@ -64,6 +65,13 @@ struct ra_impl {
  * the 6.1 backport.
  */
 #define RA_IMPL_PAGE_CACHE_61		0x8u
+/*
+ * filemap_get_pages()'s mm_filemap_get_pages names the pages of the
+ * batch it returns, also after dropping the batch's last folio (waited
+ * on, or failed), where 6.12 names the read's whole range and fires
+ * nothing after a drop: the series' filemap.c, ours on 6.12.
+ */
+#define RA_IMPL_TRACE_BATCH		0x10u
 
 extern const struct ra_impl ra_ours;
 extern const struct ra_impl ra_pristine;	/* 6.12 */

@@ -13,7 +13,7 @@
 #ifdef RA_OURS_BASE_61
 #define RA_OURS_FLAGS	RA_IMPL_PAGE_CACHE_61
 #else
-#define RA_OURS_FLAGS	0
+#define RA_OURS_FLAGS	RA_IMPL_TRACE_BATCH
 #endif
 
 int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice)

@@ -16,6 +16,7 @@
 unsigned long shim_totalram_pages = 262144;	/* 1 GiB */
 bool shim_blkcg_congested;
 unsigned long long shim_clock_ns;
+unsigned long long (*shim_clock_fn)(void);
 long shim_kmalloc_fail = -1;
 struct mem_cgroup shim_memcg_parent = {
 	.memory = { .max = PAGE_COUNTER_MAX },

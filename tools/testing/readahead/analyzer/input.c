@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * input.c - reading trace input: files or stdin, line by line, counting
- * parsed, skipped and other lines and reporting unparsable ones.
+ * parsed, skipped and other lines and reporting unparsable ones; each
+ * parsed line kept as a decision, an outcome event or a stock event.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -81,6 +82,16 @@ static void stock_keep(struct trace *t, struct ra_rec *rec,
 	stock_add(t, ev);
 }
 
+/* Keep a patched kernel's outcome event: its file and pattern, no task. */
+static void kout_keep(struct trace *t, struct ra_rec *rec, struct ra_kout *ko)
+{
+	ko->pattern = strtab_add(&t->strs, rec->pattern);
+	rec->pattern = NULL;
+	ko->file = intern_file(t, rec);
+	ra_rec_free(rec);
+	kout_add(t, ko);
+}
+
 /* Keep @rec: its strings go to the trace's tables. */
 static void trace_add(struct trace *t, struct ra_rec *rec)
 {
@@ -106,6 +117,53 @@ static void trace_add(struct trace *t, struct ra_rec *rec)
 	w->proc = intern_proc(t, rec);
 }
 
+/*
+ * One line: an outcome event (first: its task may be "readahead-..."),
+ * a decision, a stock kernel's event, or other; counted as parsed,
+ * skipped (and reported) or other.
+ */
+static void add_line(struct trace *t, const char *line, unsigned int src,
+		     unsigned long lineno, const char *shown)
+{
+	enum ra_parse_result res;
+	struct stock_ev ev;
+	struct ra_kout ko;
+	struct ra_rec rec;
+	const char *why;
+
+	res = kout_parse_line(line, &rec, &ko, &why);
+	if (res == RA_PARSE_OK) {
+		ko.src = src;
+		ko.lineno = lineno;
+		kout_keep(t, &rec, &ko);
+	}
+	if (res == RA_PARSE_OTHER) {
+		res = ra_parse_line(line, &rec, &why);
+		if (res == RA_PARSE_OK) {
+			rec.src = src;
+			rec.lineno = lineno;
+			trace_add(t, &rec);
+		}
+	}
+	if (res == RA_PARSE_OTHER) {
+		res = stock_parse_line(line, &rec, &ev, &why);
+		if (res == RA_PARSE_OK) {
+			ev.src = src;
+			ev.lineno = lineno;
+			stock_keep(t, &rec, &ev);
+		}
+	}
+	if (res == RA_PARSE_OK) {
+		t->parsed++;
+	} else if (res == RA_PARSE_OTHER) {
+		t->other++;
+	} else {
+		fprintf(stderr, "ra_analyze: %s:%lu: cannot parse: %s\n",
+			shown, lineno, why);
+		t->skipped++;
+	}
+}
+
 static unsigned int trace_add_src(struct trace *t, const char *path)
 {
 	t->srcs = xrealloc(t->srcs, (t->nr_srcs + 1) * sizeof(*t->srcs));
@@ -121,10 +179,6 @@ int input_read(struct trace *t, const char *path)
 {
 	const char *shown = strcmp(path, "-") ? path : "<stdin>";
 	unsigned long lineno = 0;
-	enum ra_parse_result res;
-	struct stock_ev ev;
-	struct ra_rec rec;
-	const char *why;
 	size_t cap = 0;
 	char *line = NULL;
 	unsigned int src;
@@ -142,38 +196,7 @@ int input_read(struct trace *t, const char *path)
 		lineno++;
 		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		switch (ra_parse_line(line, &rec, &why)) {
-		case RA_PARSE_OK:
-			rec.src = src;
-			rec.lineno = lineno;
-			trace_add(t, &rec);
-			t->parsed++;
-			break;
-		case RA_PARSE_OTHER:
-			res = stock_parse_line(line, &rec, &ev, &why);
-			if (res == RA_PARSE_OTHER) {
-				t->other++;
-				break;
-			}
-			if (res == RA_PARSE_BAD) {
-				fprintf(stderr,
-					"ra_analyze: %s:%lu: cannot parse: %s\n",
-					shown, lineno, why);
-				t->skipped++;
-				break;
-			}
-			ev.src = src;
-			ev.lineno = lineno;
-			stock_keep(t, &rec, &ev);
-			t->parsed++;
-			break;
-		case RA_PARSE_BAD:
-			fprintf(stderr,
-				"ra_analyze: %s:%lu: cannot parse: %s\n",
-				shown, lineno, why);
-			t->skipped++;
-			break;
-		}
+		add_line(t, line, src, lineno, shown);
 	}
 	if (ferror(f)) {
 		fprintf(stderr, "ra_analyze: %s: read error: %s\n", path,
@@ -197,6 +220,7 @@ void trace_free(struct trace *t)
 	free(t->streams);
 	free(t->stream_recs);
 	free(t->srcs);
+	free(t->kouts);
 	stock_free(t->stock);
 	memset(t, 0, sizeof(*t));
 }

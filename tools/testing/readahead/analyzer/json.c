@@ -2,11 +2,14 @@
 /*
  * json.c - ra_analyze --json: the tables' figures as JSON lines, one
  * object a line (as fio's --output-format=json is one object a run): a
- * "stream" record per stream, a "file" record per file, then a "lines"
- * record.  A stream's and a file's "outcome" is null unless the windows
- * were inferred from a stock kernel's events; within it, what the trace
- * cannot tell (the use of a page, in a trace without access events) is
- * null too.
+ * "stream" record per stream, a "file" record per file, a
+ * "kernel_outcome" record per row of the kernel_outcomes tables ("by":
+ * "file", "all" or "pattern") and an "outcome_agreement" record when
+ * the trace has readahead_outcome events, then a "lines" record.  A
+ * stream's and a file's "outcome" is null unless the windows were
+ * inferred from a stock kernel's events; within an outcome, what the
+ * trace cannot tell (the use of a page, in a trace without access
+ * events; a page read twice, in the kernel's events) is null too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -61,8 +64,21 @@ static void json_counts(FILE *out, const struct counts *c)
 		c->pages, c->window_pages);
 }
 
-static void json_outcome(FILE *out, const struct ra_outcome *o, int uses)
+/* Print @v, or null unless @told. */
+static void json_ull(FILE *out, const char *key, unsigned long long v,
+		     int told)
 {
+	if (told)
+		fprintf(out, "\"%s\":%llu", key, v);
+	else
+		fprintf(out, "\"%s\":null", key);
+}
+
+static void json_outcome(FILE *out, const struct ra_outcome *o,
+			 unsigned int told)
+{
+	int uses = told & RA_TOLD_USES;
+
 	if (!o) {
 		fputs(",\"outcome\":null", out);
 		return;
@@ -78,7 +94,8 @@ static void json_outcome(FILE *out, const struct ra_outcome *o, int uses)
 		fprintf(out, "\"cached_unused\":%llu,", o->cached);
 	else
 		fputs("\"cached_unused\":null,", out);
-	fprintf(out, "\"read_twice\":%llu,", o->twice);
+	json_ull(out, "read_twice", o->twice, told & RA_TOLD_TWICE);
+	fputc(',', out);
 	if (uses && o->pages)
 		fprintf(out, "\"used_per_read\":%.6f,",
 			(double)o->used / o->pages);
@@ -102,13 +119,94 @@ static void json_file(FILE *out, const struct trace *t,
 	json_str(out, rec_str(t, f->name));
 }
 
+/* A kernel_outcome record's figures, after its key. */
+static void json_kout_row(FILE *out, const struct ra_outcome *o)
+{
+	fprintf(out, ",\"windows\":%lu", o->windows);
+	json_outcome(out, o, RA_TOLD_USES);
+	fputs("}\n", out);
+}
+
+/* The kernel_outcomes tables' rows: per file, all, per pattern. */
+static void json_kernel_outcomes(FILE *out, const struct trace *t)
+{
+	struct ra_outcome all = { 0 };
+	struct kout_row *rows;
+	size_t i, nr;
+
+	nr = kout_rows(t, 0, &rows);
+	for (i = 0; i < nr; i++) {
+		fputs("{\"record\":\"kernel_outcome\",\"by\":\"file\",", out);
+		json_file(out, t, &t->files[rows[i].key]);
+		json_kout_row(out, &rows[i].o);
+		ra_outcome_sum(&all, &rows[i].o);
+	}
+	free(rows);
+	fputs("{\"record\":\"kernel_outcome\",\"by\":\"all\"", out);
+	json_kout_row(out, &all);
+	nr = kout_rows(t, 1, &rows);
+	for (i = 0; i < nr; i++) {
+		fputs("{\"record\":\"kernel_outcome\",\"by\":\"pattern\",\"pattern\":",
+		      out);
+		json_str(out, rec_str(t, rows[i].key));
+		json_kout_row(out, &rows[i].o);
+	}
+	free(rows);
+}
+
+/* One side of the agreement: its windows and its matched pages. */
+static void json_side(FILE *out, const char *side, unsigned long windows,
+		      unsigned long matched, const struct ra_outcome *o,
+		      int uses)
+{
+	fprintf(out,
+		",\"%s\":{\"windows\":%lu,\"matched\":%lu,\"unmatched\":%lu,\"pages\":%llu,",
+		side, windows, matched, windows - matched, o->pages);
+	json_ull(out, "used", o->used, uses);
+	fprintf(out, ",\"evicted\":%llu,", o->evicted);
+	json_ull(out, "cached", o->cached, uses);
+	fputc(',', out);
+	json_ull(out, "unused", o->evicted + o->cached, uses);
+	fputc('}', out);
+}
+
+static void json_pct(FILE *out, const char *key, unsigned long long kernel,
+		     unsigned long long stock, int uses)
+{
+	double pct;
+
+	if (uses && kout_diff_pct(kernel, stock, &pct))
+		fprintf(out, ",\"%s\":%.6f", key, pct);
+	else
+		fprintf(out, ",\"%s\":null", key);
+}
+
+static void json_agreement(FILE *out, const struct trace *t)
+{
+	struct kout_agree a;
+
+	if (!kout_agreement(t, &a))
+		return;
+	fputs("{\"record\":\"outcome_agreement\"", out);
+	json_side(out, "kernel", a.kernel, a.matched, &a.k, 1);
+	json_side(out, "stock", a.stock, a.matched, &a.s, a.uses);
+	fprintf(out, ",\"sizes_agreed\":%lu,\"ended_full\":%lu", a.sizes_agreed,
+		a.full);
+	json_pct(out, "used_diff_pct", a.k.used, a.s.used, a.uses);
+	json_pct(out, "unused_diff_pct", a.k.evicted + a.k.cached,
+		 a.s.evicted + a.s.cached, a.uses);
+	fprintf(out, ",\"verdict\":\"%s\"}\n",
+		kout_agrees(&a) ? "agree" : "differ");
+}
+
 void json_print(FILE *out, const struct trace *t)
 {
 	struct ra_outcome *o = stock_outcomes(t), *fo = NULL;
 	struct counts *sc, *fc;
 	unsigned int *fstream, *slot, nr_files = 0;
 	unsigned long long key[2];
-	int uses = stock_has_uses(t);
+	unsigned int told = RA_TOLD_TWICE |
+			    (stock_has_uses(t) ? RA_TOLD_USES : 0);
 	struct hmap map;
 	size_t i, k;
 
@@ -147,7 +245,7 @@ void json_print(FILE *out, const struct trace *t)
 		fprintf(out,
 			",\"flags\":{\"duplicate\":%lu,\"all_cached\":%lu,\"shrink\":%lu,\"sync_mid_stream\":%lu}",
 			flag[0], flag[1], flag[2], flag[3]);
-		json_outcome(out, o ? &o[i] : NULL, uses);
+		json_outcome(out, o ? &o[i] : NULL, told);
 		fputs("}\n", out);
 
 		key[0] = (unsigned long long)f->major << 32 | f->minor;
@@ -175,8 +273,12 @@ void json_print(FILE *out, const struct trace *t)
 		json_file(out, t, rec_file(t, &t->recs[s->recs[0]]));
 		fputc(',', out);
 		json_counts(out, &fc[i]);
-		json_outcome(out, fo ? &fo[i] : NULL, uses);
+		json_outcome(out, fo ? &fo[i] : NULL, told);
 		fputs("}\n", out);
+	}
+	if (t->nr_kouts) {
+		json_kernel_outcomes(out, t);
+		json_agreement(out, t);
 	}
 	fprintf(out,
 		"{\"record\":\"lines\",\"parsed\":%lu,\"skipped\":%lu,\"other\":%lu,\"source\":\"%s\"}\n",

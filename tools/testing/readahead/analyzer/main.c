@@ -8,8 +8,10 @@
  * "lines: N parsed, N skipped, N other".  A trace with no readahead
  * decision but a stock kernel's filemap events (stock.c) gets the windows
  * inferred from them, and the stock_trace, outcomes and
- * outcomes_per_file tables.  --json prints the same figures as JSON
- * lines (json.c).
+ * outcomes_per_file tables.  A patched kernel's readahead_outcome events
+ * (outcome.c) get the kernel_outcomes tables, and beside the filemap
+ * events the outcome_agreement table.  --json prints the same figures
+ * as JSON lines (json.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -26,10 +28,13 @@ static void print_usage(FILE *out)
 		"  readahead decisions, or a stock kernel's filemap events\n"
 		"  (trace-cmd report, trace_pipe or perf script text of\n"
 		"  filemap:* and block:block_rq_insert/issue), whose windows\n"
-		"  and their outcome are inferred.\n"
+		"  and their outcome are inferred, and a patched kernel's\n"
+		"  readahead:readahead_outcome events (checked against the\n"
+		"  inferred outcome when both are there).\n"
 		"  --streams       also print every stream's window sequence\n"
 		"  --json          print the figures as JSON lines instead:\n"
-		"                  a record per stream, per file, and lines\n"
+		"                  a record per stream, per file, kernel\n"
+		"                  outcome row, the agreement, and lines\n"
 		"  --plot PREFIX   write PREFIX.gp, PREFIX.dat and, when\n"
 		"                  gnuplot is on PATH, PREFIX.png\n"
 		"  -h, --help      show this help\n");
@@ -110,6 +115,7 @@ int main(int argc, char **argv)
 		stats_print(stdout, &t);
 		streams_print_flags(stdout, &t);
 		stock_print(stdout, &t);
+		kout_print(stdout, &t);
 		if (streams)
 			streams_print_windows(stdout, &t);
 		printf("lines: %lu parsed, %lu skipped, %lu other\n",

@@ -4,7 +4,10 @@
  * ra_rec or says why it cannot.  A decision is either a log line of the
  * debugfs view (READAHEAD_TRACE_FMT, after mail quotes, "==>" highlights
  * and dmesg prefixes are stripped) or a readahead:readahead_decision
- * event as trace_pipe, trace-cmd report or perf script print it.
+ * event as trace_pipe, trace-cmd report or perf script print it.  Also
+ * the pieces the other event parsers share (stock.c, outcome.c): the
+ * cursor's literals, numbers and "key=" fields, an event's name and
+ * task, and the "dev= ino= pattern=" our events begin with.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -252,8 +255,8 @@ bad:
 }
 
 /* Blanks, then "@key=" and a number in @base. */
-static unsigned long long field(struct ra_cursor *c, const char *key, int base,
-				const char *why)
+unsigned long long ra_field(struct ra_cursor *c, const char *key, int base,
+			    const char *why)
 {
 	if (c->why)
 		return 0;
@@ -265,16 +268,38 @@ static unsigned long long field(struct ra_cursor *c, const char *key, int base,
 }
 
 /*
- * The fields of readahead_decision, in the order its TP_printk prints
- * them.  The event has no names: no bdev, no file name (they print as
- * "-"), and the window is asynchronous when it starts past the request,
- * as the log line says.
+ * Find the event readahead:@name in @line, as perf script
+ * ("readahead:NAME:") or trace_pipe and trace-cmd report ("NAME:") print
+ * it.  Returns where the event begins (the task and time are before it)
+ * and sets *@fields past its name's colon; NULL if it is not there.
  */
-static void parse_event(struct ra_cursor *c, struct ra_rec *r)
+const char *ra_find_event(const char *line, const char *name,
+			  const char **fields)
+{
+	static const char sys[] = "readahead:";
+	size_t n = strlen(name), ns = sizeof(sys) - 1;
+	const char *p;
+
+	for (p = strstr(line, name); p; p = strstr(p + 1, name)) {
+		if (p[n] != ':')
+			continue;
+		*fields = p + n + 1;
+		if ((size_t)(p - line) >= ns && !strncmp(p - ns, sys, ns))
+			return p - ns;
+		return p;
+	}
+	return NULL;
+}
+
+/*
+ * "dev=MAJOR:MINOR ino=HEX pattern=NAME": how readahead_decision and
+ * readahead_outcome begin.
+ */
+void ra_event_head(struct ra_cursor *c, struct ra_rec *r)
 {
 	unsigned long long v;
 
-	v = field(c, "dev=", 10, "expected 'dev=MAJOR:MINOR'");
+	v = ra_field(c, "dev=", 10, "expected 'dev=MAJOR:MINOR'");
 	r->major = v;
 	if (!c->why && r->major != v)
 		c->why = "device major out of range";
@@ -283,24 +308,36 @@ static void parse_event(struct ra_cursor *c, struct ra_rec *r)
 	r->minor = v;
 	if (!c->why && r->minor != v)
 		c->why = "device minor out of range";
-	r->ino = field(c, "ino=", 16, "expected 'ino=' (hex)");
+	r->ino = ra_field(c, "ino=", 16, "expected 'ino=' (hex)");
 	if (!c->why) {
 		while (*c->p == ' ')
 			c->p++;
 		ra_expect(c, "pattern=", "expected 'pattern='");
 		r->pattern = word(c, "missing pattern after 'pattern='");
 	}
-	r->req_off = field(c, "index=", 10, "expected 'index='");
-	r->req_size = field(c, "req_count=", 10, "expected 'req_count='");
-	r->start = field(c, "start=", 10, "expected 'start='");
-	r->size = field(c, "size=", 10, "expected 'size='");
-	r->async_size = field(c, "async_size=", 10, "expected 'async_size='");
-	field(c, "order=", 10, "expected 'order='");
-	r->has_miss = field(c, "fault=", 10, "expected 'fault=' (0 or 1)");
+}
+
+/*
+ * The fields of readahead_decision, in the order its TP_printk prints
+ * them.  The event has no names: no bdev, no file name (they print as
+ * "-"), and the window is asynchronous when it starts past the request,
+ * as the log line says.
+ */
+static void parse_event(struct ra_cursor *c, struct ra_rec *r)
+{
+	ra_event_head(c, r);
+	r->req_off = ra_field(c, "index=", 10, "expected 'index='");
+	r->req_size = ra_field(c, "req_count=", 10, "expected 'req_count='");
+	r->start = ra_field(c, "start=", 10, "expected 'start='");
+	r->size = ra_field(c, "size=", 10, "expected 'size='");
+	r->async_size = ra_field(c, "async_size=", 10,
+				 "expected 'async_size='");
+	ra_field(c, "order=", 10, "expected 'order='");
+	r->has_miss = ra_field(c, "fault=", 10, "expected 'fault=' (0 or 1)");
 	if (!c->why && r->has_miss > 1)
 		c->why = "fault is neither 0 nor 1";
-	r->miss = field(c, "mmap_miss=", 10, "expected 'mmap_miss='");
-	r->actual = field(c, "nr_read=", 10, "expected 'nr_read='");
+	r->miss = ra_field(c, "mmap_miss=", 10, "expected 'mmap_miss='");
+	r->actual = ra_field(c, "nr_read=", 10, "expected 'nr_read='");
 	if (c->why)
 		return;
 	r->async = r->start > r->req_off;
@@ -322,22 +359,14 @@ static void parse_event(struct ra_cursor *c, struct ra_rec *r)
 enum ra_parse_result ra_parse_line(const char *line, struct ra_rec *rec,
 				   const char **why)
 {
-	static const char * const events[] = {
-		"readahead:readahead_decision:",	/* perf script */
-		"readahead_decision:",			/* trace_pipe, trace-cmd */
-	};
-	struct ra_cursor c = { NULL, NULL };
-	unsigned int i;
+	struct ra_cursor c = { line, NULL };
+	const char *event, *fields;
 
 	memset(rec, 0, sizeof(*rec));
-	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
-		const char *event = strstr(line, events[i]);
-
-		if (!event)
-			continue;
-		c.p = line;
+	event = ra_find_event(line, "readahead_decision", &fields);
+	if (event) {
 		ra_parse_task(&c, rec, event);
-		c.p = c.why ? c.p : event + strlen(events[i]);
+		c.p = c.why ? c.p : fields;
 		parse_event(&c, rec);
 		goto done;
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ra_analyze.h - shared types of the readahead trace analyzer: one parsed
- * trace record, the whole trace, and the entry points of each part.
+ * trace record, a patched kernel's outcome event, the whole trace, and
+ * the entry points of each part.
  */
 #ifndef RA_ANALYZE_H
 #define RA_ANALYZE_H
@@ -101,6 +102,7 @@ struct strtab {
 };
 
 struct stock;
+struct ra_kout;
 
 struct trace {
 	struct ra_win *recs;
@@ -119,6 +121,8 @@ struct trace {
 	size_t nr_streams;
 	unsigned int *stream_recs;	/* what streams[].recs point into */
 	struct stock *stock;		/* a stock kernel's events (stock.c) */
+	struct ra_kout *kouts;		/* readahead_outcome (outcome.c) */
+	size_t nr_kouts, alloc_kouts;
 };
 
 static inline const char *rec_str(const struct trace *t, unsigned int i)
@@ -151,6 +155,11 @@ void ra_rec_free(struct ra_rec *rec);
 int ra_expect(struct ra_cursor *c, const char *lit, const char *why);
 unsigned long long ra_number(struct ra_cursor *c, int base, const char *why);
 void ra_parse_task(struct ra_cursor *c, struct ra_rec *r, const char *end);
+unsigned long long ra_field(struct ra_cursor *c, const char *key, int base,
+			    const char *why);
+const char *ra_find_event(const char *line, const char *name,
+			  const char **fields);
+void ra_event_head(struct ra_cursor *c, struct ra_rec *r);
 
 /* input.c */
 int input_read(struct trace *t, const char *path);
@@ -179,14 +188,63 @@ struct ra_outcome {
 	unsigned long long pages, used, evicted, cached, twice, lead_ns;
 };
 
+/* What an outcome's figures can tell, for printing it. */
+#define RA_TOLD_USES	0x1	/* used and cached: the trace has accesses */
+#define RA_TOLD_TWICE	0x2	/* read twice: the trace has every arrival */
+
 void stock_add(struct trace *t, const struct stock_ev *ev);
 void stock_infer(struct trace *t);
 void stock_print(FILE *out, const struct trace *t);
 void stock_free(struct stock *s);
 void ra_outcome_sum(struct ra_outcome *sum, const struct ra_outcome *o);
 struct ra_outcome *stock_outcomes(const struct trace *t);
+struct ra_outcome *stock_rec_outcomes(const struct trace *t, int *decisions);
 int stock_has_uses(const struct trace *t);
 int ra_outcome_thrashing(const struct ra_outcome *o);
+void ra_outcome_header(FILE *out);
+void ra_outcome_print(FILE *out, const struct ra_outcome *o,
+		      unsigned int told);
+
+/* outcome.c: one readahead_outcome event of a patched kernel */
+enum kout_end { KOUT_SETTLED, KOUT_STOPPED, KOUT_FULL };
+
+struct ra_kout {
+	unsigned long long start, size;	/* the decision's window */
+	unsigned long long pages, used, evicted, cached, lead_ns;
+	unsigned long lineno;
+	unsigned int src, file;		/* file: as trace's */
+	unsigned int pattern;		/* index into trace->strs */
+	unsigned char stall;
+	unsigned char end;		/* enum kout_end */
+};
+
+/* The events summed by file or by pattern: a row of a table. */
+struct kout_row {
+	unsigned int key;		/* file (trace->files) or pattern */
+	struct ra_outcome o;
+};
+
+/* The events matched to the windows the stock events gave. */
+struct kout_agree {
+	unsigned long kernel, stock;	/* events, and records to match */
+	unsigned long matched;		/* pairs of one of each */
+	unsigned long sizes_agreed;	/* pairs' pages within one page */
+	unsigned long first_differs;	/* the first other pair's event line */
+	unsigned long full;		/* events of a full tracker */
+	struct ra_outcome k, s;		/* the pairs' sums, on each side */
+	int uses;			/* the stock side tells used pages */
+};
+
+enum ra_parse_result kout_parse_line(const char *line, struct ra_rec *rec,
+				     struct ra_kout *ko, const char **why);
+void kout_add(struct trace *t, const struct ra_kout *ko);
+size_t kout_rows(const struct trace *t, int by_pattern,
+		 struct kout_row **rows);
+int kout_agreement(const struct trace *t, struct kout_agree *a);
+int kout_diff_pct(unsigned long long kernel, unsigned long long stock,
+		  double *pct);
+int kout_agrees(const struct kout_agree *a);
+void kout_print(FILE *out, const struct trace *t);
 
 /* json.c */
 void json_print(FILE *out, const struct trace *t);

@@ -24,6 +24,10 @@
  * A trace that also has a patched kernel's decisions keeps them as its
  * windows, the stock_agreement table checks the inference against them,
  * and the decisions' streams get the outcome of their inferred windows.
+ * Each record's outcome (an inferred window's, or the sum of a
+ * decision's windows') is what outcome.c checks the kernel's own
+ * readahead_outcome events against; ra_outcome_print prints the outcome
+ * row of every table, outcome.c's too.
  *
  * The outcome of every page read: used (an access covered it while it was
  * cached: a read(2) range, a fault, a page fault-around mapped), evicted
@@ -642,6 +646,12 @@ struct agree {
 	unsigned long decisions, agreed, explained, trig_known, trig_agreed;
 };
 
+/* What a decision's windows add up to, for stock_agreement. */
+struct attributed {
+	unsigned long long pages;
+	unsigned char known, async;	/* the last told trigger */
+};
+
 /* Did window @w begin before decision @r in the input? */
 static int began_before(const struct stock_win *w, const struct ra_win *r)
 {
@@ -663,70 +673,153 @@ static int cmp_by_pid(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Each task's windows: order[cur[k]] to order[end[k] - 1], k by pid. */
+struct task_runs {
+	unsigned int *order;
+	size_t *cur, *end;
+	struct hmap map;		/* pid -> k */
+};
+
+static void task_runs_build(const struct trace *t, struct task_runs *tr)
+{
+	const struct stock *s = t->stock;
+	unsigned long long key[1];
+	unsigned int *slot, nr = 0;
+	size_t i;
+
+	tr->order = xmalloc((s->nr_win + 1) * sizeof(*tr->order));
+	for (i = 0; i < s->nr_win; i++)
+		tr->order[i] = i;
+	sort_trace = t;
+	qsort(tr->order, s->nr_win, sizeof(*tr->order), cmp_by_pid);
+	tr->cur = xmalloc((s->nr_win + 1) * sizeof(*tr->cur));
+	tr->end = xmalloc((s->nr_win + 1) * sizeof(*tr->end));
+	hmap_init(&tr->map, 1);
+	for (i = 0; i < s->nr_win; i++) {
+		key[0] = t->procs[s->win[tr->order[i]].proc].pid;
+		slot = hmap_slot(&tr->map, key);
+		if (*slot == ~0u) {
+			*slot = nr++;
+			tr->cur[*slot] = i;
+		}
+		tr->end[*slot] = i + 1;
+	}
+}
+
+static void task_runs_free(struct task_runs *tr)
+{
+	hmap_free(&tr->map);
+	free(tr->order);
+	free(tr->cur);
+	free(tr->end);
+}
+
+/* Is window @w on decision @r's file, starting inside its window? */
+static int in_decision(const struct trace *t, const struct stock_win *w,
+		       const struct ra_win *r)
+{
+	const struct ra_file *wf = &t->files[w->file], *rf = rec_file(t, r);
+
+	return wf->major == rf->major && wf->minor == rf->minor &&
+	       wf->ino == rf->ino && w->start >= r->start &&
+	       w->start - r->start < r->size;
+}
+
 /*
  * A trace with decisions and stock events (a patched kernel recording
- * both): the windows a task began between its previous decision and this
- * one, on the decision's file and starting inside its window, are the
- * pages it read; they agree when they are its nr_read within one page,
- * and their trigger agrees when sync/async is the decision's.
+ * both): the decision each inferred window is attributed to, or ~0u.  A
+ * decision's windows are those its task began between its previous
+ * decision and this one, on the decision's file and starting inside its
+ * window.
+ */
+static unsigned int *attribute_windows(const struct trace *t)
+{
+	const struct stock *s = t->stock;
+	unsigned long long key[1];
+	struct task_runs tr;
+	unsigned int *dec, k;
+	size_t i;
+
+	task_runs_build(t, &tr);
+	dec = xmalloc((s->nr_win + 1) * sizeof(*dec));
+	memset(dec, 0xff, (s->nr_win + 1) * sizeof(*dec));
+	for (i = 0; i < t->nr; i++) {
+		const struct ra_win *r = &t->recs[i];
+
+		key[0] = rec_proc(t, r)->pid;
+		k = hmap_get(&tr.map, key);
+		for (; k != ~0u && tr.cur[k] < tr.end[k]; tr.cur[k]++) {
+			unsigned int w = tr.order[tr.cur[k]];
+
+			if (!began_before(&s->win[w], r))
+				break;
+			if (in_decision(t, &s->win[w], r))
+				dec[w] = i;
+		}
+	}
+	task_runs_free(&tr);
+	return dec;
+}
+
+/* Each decision's windows: their pages and the last trigger told. */
+static struct attributed *attribute(const struct trace *t,
+				    unsigned long *explained)
+{
+	const struct stock *s = t->stock;
+	unsigned int *dec = attribute_windows(t);
+	struct attributed *per = xcalloc(t->nr + 1, sizeof(*per));
+	size_t i;
+
+	for (i = 0; i < s->nr_win; i++) {
+		const struct stock_win *w = &s->win[i];
+		struct attributed *a;
+
+		if (dec[i] == ~0u)
+			continue;
+		a = &per[dec[i]];
+		(*explained)++;
+		a->pages += w->pages;
+		if (w->trigger != TRIG_UNKNOWN) {
+			a->known = 1;
+			a->async = w->trigger == TRIG_ASYNC;
+		}
+	}
+	free(dec);
+	return per;
+}
+
+static void print_agree_row(FILE *out, const char *name, const struct agree *a)
+{
+	fprintf(out, "%-12s %9lu %7lu %7.2f %9lu %9lu\n", name, a->decisions,
+		a->agreed,
+		a->decisions ? 100.0 * a->agreed / a->decisions : 100.0,
+		a->trig_known, a->trig_agreed);
+}
+
+/*
+ * The decisions against the windows attributed to them, by pattern: they
+ * agree when the windows' pages are the decision's nr_read within one
+ * page, and their trigger agrees when sync/async is the decision's.
  */
 static void print_agreement(FILE *out, const struct trace *t)
 {
-	const struct stock *s = t->stock;
-	unsigned int *order, *slot, nr_pat = 0, *pat_row;
+	unsigned int *slot, nr_pat = 0, *pat_row;
 	unsigned long long key[1];
 	struct agree *rows, all = { 0 };
-	struct hmap runs, pats;
-	size_t i, *cur, *end, nr_runs = 0;
+	struct attributed *per;
+	struct hmap pats;
+	size_t i;
 
-	order = xmalloc((s->nr_win + 1) * sizeof(*order));
-	for (i = 0; i < s->nr_win; i++)
-		order[i] = i;
-	sort_trace = t;
-	qsort(order, s->nr_win, sizeof(*order), cmp_by_pid);
-	/* Each task's run of @order: from cur[k] to end[k]. */
-	cur = xmalloc((s->nr_win + 1) * sizeof(*cur));
-	end = xmalloc((s->nr_win + 1) * sizeof(*end));
-	hmap_init(&runs, 1);
-	for (i = 0; i < s->nr_win; i++) {
-		key[0] = t->procs[s->win[order[i]].proc].pid;
-		slot = hmap_slot(&runs, key);
-		if (*slot == ~0u) {
-			*slot = nr_runs++;
-			cur[*slot] = i;
-		}
-		end[*slot] = i + 1;
-	}
+	per = attribute(t, &all.explained);
 	rows = xcalloc(t->nr + 1, sizeof(*rows));
 	pat_row = xmalloc((t->nr + 1) * sizeof(*pat_row));
 	hmap_init(&pats, 1);
 	for (i = 0; i < t->nr; i++) {
 		const struct ra_win *r = &t->recs[i];
-		const struct ra_file *rf = rec_file(t, r);
-		unsigned long long pages = 0;
-		unsigned int run, known = 0, async = 0;
+		const struct attributed *a = &per[i];
 		struct agree *row;
 
-		key[0] = rec_proc(t, r)->pid;
-		run = hmap_get(&runs, key);
-		for (; run != ~0u && cur[run] < end[run]; cur[run]++) {
-			const struct stock_win *w = &s->win[order[cur[run]]];
-			const struct ra_file *wf = &t->files[w->file];
-
-			if (!began_before(w, r))
-				break;
-			if (wf->major != rf->major || wf->minor != rf->minor ||
-			    wf->ino != rf->ino || w->start < r->start ||
-			    w->start - r->start >= r->size)
-				continue;
-			pages += w->pages;
-			all.explained++;
-			if (w->trigger != TRIG_UNKNOWN) {
-				known = 1;
-				async = w->trigger == TRIG_ASYNC;
-			}
-		}
-		if (r->defer || (!r->actual && !pages))
+		if (r->defer || (!r->actual && !a->pages))
 			continue;
 		key[0] = r->pattern;
 		slot = hmap_slot(&pats, key);
@@ -736,36 +829,26 @@ static void print_agreement(FILE *out, const struct trace *t)
 		}
 		row = &rows[*slot];
 		row->decisions++;
-		row->agreed += pages + 1 >= r->actual && pages <= r->actual + 1;
-		row->trig_known += known;
-		row->trig_agreed += known && async == !!r->async;
+		row->agreed += a->pages + 1 >= r->actual &&
+			       a->pages <= r->actual + 1;
+		row->trig_known += a->known;
+		row->trig_agreed += a->known && a->async == !!r->async;
 	}
 	fprintf(out, "# stock_agreement\n%-12s %9s %7s %7s %9s %9s\n",
 		"pattern", "decisions", "agreed", "pct", "triggers",
 		"agreed");
 	for (i = 0; i < nr_pat; i++) {
-		struct agree *a = &rows[i];
-
-		fprintf(out, "%-12s %9lu %7lu %7.2f %9lu %9lu\n",
-			rec_str(t, pat_row[i]), a->decisions, a->agreed,
-			a->decisions ? 100.0 * a->agreed / a->decisions : 100.0,
-			a->trig_known, a->trig_agreed);
-		all.decisions += a->decisions;
-		all.agreed += a->agreed;
-		all.trig_known += a->trig_known;
-		all.trig_agreed += a->trig_agreed;
+		print_agree_row(out, rec_str(t, pat_row[i]), &rows[i]);
+		all.decisions += rows[i].decisions;
+		all.agreed += rows[i].agreed;
+		all.trig_known += rows[i].trig_known;
+		all.trig_agreed += rows[i].trig_agreed;
 	}
-	fprintf(out, "%-12s %9lu %7lu %7.2f %9lu %9lu\n", "all",
-		all.decisions, all.agreed,
-		all.decisions ? 100.0 * all.agreed / all.decisions : 100.0,
-		all.trig_known, all.trig_agreed);
-	fprintf(out, "%-12s %9zu %7lu\n", "windows", s->nr_win,
+	print_agree_row(out, "all", &all);
+	fprintf(out, "%-12s %9zu %7lu\n", "windows", t->stock->nr_win,
 		all.explained);
-	hmap_free(&runs);
 	hmap_free(&pats);
-	free(order);
-	free(cur);
-	free(end);
+	free(per);
 	free(rows);
 	free(pat_row);
 }
@@ -803,10 +886,14 @@ static void outcome_add(struct ra_outcome *o, const struct stock_win *w)
 /*
  * windows, stalls, pages read, used, evicted unused, cached unused at the
  * end, read twice, used/read, mean lead (ms), and the flag: "thrashing"
- * when a tenth or more of what was read left the cache unused.
+ * when a tenth or more of what was read left the cache unused.  What
+ * @told (RA_TOLD_*) does not say prints as "-".
  */
-static void print_outcome(FILE *out, const struct ra_outcome *o, int uses)
+void ra_outcome_print(FILE *out, const struct ra_outcome *o,
+		      unsigned int told)
 {
+	int uses = told & RA_TOLD_USES;
+
 	fprintf(out, " %7lu %6lu %8llu", o->windows, o->stalls, o->pages);
 	if (uses)
 		fprintf(out, " %8llu", o->used);
@@ -814,15 +901,30 @@ static void print_outcome(FILE *out, const struct ra_outcome *o, int uses)
 		fprintf(out, " %8s", "-");
 	fprintf(out, " %8llu", o->evicted);
 	if (uses && o->pages)
-		fprintf(out, " %8llu %6llu %9.3f", o->cached, o->twice,
-			(double)o->used / o->pages);
+		fprintf(out, " %8llu", o->cached);
 	else
-		fprintf(out, " %8s %6llu %9s", "-", o->twice, "-");
+		fprintf(out, " %8s", "-");
+	if (told & RA_TOLD_TWICE)
+		fprintf(out, " %6llu", o->twice);
+	else
+		fprintf(out, " %6s", "-");
+	if (uses && o->pages)
+		fprintf(out, " %9.3f", (double)o->used / o->pages);
+	else
+		fprintf(out, " %9s", "-");
 	if (uses && o->used)
 		fprintf(out, " %8.3f", o->lead_ns / 1e6 / o->used);
 	else
 		fprintf(out, " %8s", "-");
 	fprintf(out, " %s\n", ra_outcome_thrashing(o) ? "thrashing" : "-");
+}
+
+/* The columns ra_outcome_print prints, after a table's key columns. */
+void ra_outcome_header(FILE *out)
+{
+	fprintf(out, " %7s %6s %8s %8s %8s %8s %6s %9s %8s %s\n", "windows",
+		"stalls", "pages", "used", "evicted", "cached", "twice",
+		"used/read", "lead_ms", "flag");
 }
 
 int ra_outcome_thrashing(const struct ra_outcome *o)
@@ -885,10 +987,35 @@ struct ra_outcome *stock_outcomes(const struct trace *t)
 	return o;
 }
 
-#define OUTCOME_HDR \
-	" %7s %6s %8s %8s %8s %8s %6s %9s %8s %s\n", "windows", "stalls", \
-	"pages", "used", "evicted", "cached", "twice", "used/read", \
-	"lead_ms", "flag"
+/*
+ * What became of each record's pages (t->nr of them): an inferred
+ * window's own, or, when the records are decisions (*@decisions set),
+ * the sum over the windows attributed to each.  NULL when no window was
+ * inferred.
+ */
+struct ra_outcome *stock_rec_outcomes(const struct trace *t, int *decisions)
+{
+	const struct stock *s = t->stock;
+	struct ra_outcome *o;
+	unsigned int *dec;
+	size_t i;
+
+	if (!s || (!s->inferred && !s->agreement))
+		return NULL;
+	o = xcalloc(t->nr, sizeof(*o));
+	*decisions = !s->inferred;
+	if (s->inferred) {
+		for (i = 0; i < s->nr_win; i++)
+			outcome_add(&o[i], &s->win[i]);
+		return o;
+	}
+	dec = attribute_windows(t);
+	for (i = 0; i < s->nr_win; i++)
+		if (dec[i] != ~0u)
+			outcome_add(&o[dec[i]], &s->win[i]);
+	free(dec);
+	return o;
+}
 
 void stock_print(FILE *out, const struct trace *t)
 {
@@ -897,23 +1024,22 @@ void stock_print(FILE *out, const struct trace *t)
 	unsigned long long key[2];
 	const struct ra_file *f;
 	const struct ra_proc *p;
-	unsigned int *slot, nr_files = 0, *order;
+	unsigned int *slot, nr_files = 0, *order, told;
 	struct hmap map;
-	int uses;
 	size_t i;
 
 	if (!s || (!s->inferred && !s->agreement))
 		return;
 	if (s->agreement)
 		print_agreement(out, t);
-	uses = s->accesses > 0;
+	told = RA_TOLD_TWICE | (s->accesses > 0 ? RA_TOLD_USES : 0);
 	fprintf(out, "# stock_trace\n%-18s %s\n", "what", "value");
 	fprintf(out, "%-18s %zu\n", "events", s->nr_ev);
 	fprintf(out, "%-18s %lu\n", "access_events", s->accesses);
 	fprintf(out, "%-18s %zu\n", "windows_inferred", s->nr_win);
 	fprintf(out, "%-18s %s\n", "trigger",
 		"sync/async from the access beside the window or mainline's ra event; no decision names, no markers");
-	if (!uses)
+	if (!(told & RA_TOLD_USES))
 		fprintf(out, "%-18s %s\n", "use",
 			"no access events (6.1 has none): which pages were used cannot be told");
 
@@ -922,7 +1048,7 @@ void stock_print(FILE *out, const struct trace *t)
 		outcome_add(&all, &s->win[i]);
 	fprintf(out, "# outcomes\n%-6s %-8s %-16s %-6s %-10s", "stream", "pid",
 		"comm", "dev", "ino");
-	fprintf(out, OUTCOME_HDR);
+	ra_outcome_header(out);
 	for (i = 0; i < t->nr_streams; i++) {
 		const struct ra_win *r = &t->recs[t->streams[i].recs[0]];
 
@@ -931,7 +1057,7 @@ void stock_print(FILE *out, const struct trace *t)
 		fprintf(out, "%-6zu %-8lu ", i + 1, p->pid);
 		print_field(out, rec_str(t, p->comm), 16);
 		fprintf(out, " %02x:%02x  %-10llu", f->major, f->minor, f->ino);
-		print_outcome(out, &o[i], uses);
+		ra_outcome_print(out, &o[i], told);
 	}
 	free(o);
 
@@ -952,14 +1078,14 @@ void stock_print(FILE *out, const struct trace *t)
 	}
 	hmap_free(&map);
 	fprintf(out, "# outcomes_per_file\n%-6s %-10s", "dev", "ino");
-	fprintf(out, OUTCOME_HDR);
+	ra_outcome_header(out);
 	for (i = 0; i < nr_files; i++) {
 		f = &t->files[order[i]];
 		fprintf(out, "%02x:%02x  %-10llu", f->major, f->minor, f->ino);
-		print_outcome(out, &o[i], uses);
+		ra_outcome_print(out, &o[i], told);
 	}
 	fprintf(out, "%-17s", "all");
-	print_outcome(out, &all, uses);
+	ra_outcome_print(out, &all, told);
 	free(o);
 	free(order);
 }

@@ -4,9 +4,9 @@
  * one thread: lists, hash lists and hash tables, bitmaps, slab allocation
  * (the host's malloc: a refused allocation is the tests' to ask for with
  * shim_kmalloc_fail), spinlocks and mutexes (nothing runs beside the
- * holder), 64-bit division and the clock ktime_get_ns(), which reads
- * shim_clock_ns: the tests and the simulator set it, so that lead times
- * are exact.
+ * holder), 64-bit division and the clock ktime_get_ns(): shim_clock_fn()
+ * where set (the simulator's time), else shim_clock_ns, which the tests
+ * set, so that lead times are exact.
  */
 #ifndef RA_SHIM_LIB_H
 #define RA_SHIM_LIB_H
@@ -27,10 +27,11 @@
 /* ---- the clock ---- */
 
 extern unsigned long long shim_clock_ns;
+extern unsigned long long (*shim_clock_fn)(void);
 
 static inline unsigned long long ktime_get_ns(void)
 {
-	return shim_clock_ns;
+	return shim_clock_fn ? shim_clock_fn() : shim_clock_ns;
 }
 
 static inline unsigned long long div64_u64(unsigned long long a,

@@ -125,6 +125,10 @@ binaries="$out.binary"
 
 [ -f "$plan" ] || { echo "$me: $plan missing" >&2; exit 1; }
 steps=$(grep -vE '^[[:space:]]*(#|$)' "$plan")
+# The backport leaves out what 6.1 has nothing to build on.
+if [ -n "$owned_patch" ]; then
+	steps=$(echo "$steps" | grep -vxF "patch $BACKPORT_WITHOUT_PATCH")
+fi
 
 find_patch() {
 	if [ -f "$pdir/$1" ]; then

@@ -281,8 +281,7 @@ static void remove_folio(struct folio *f)
 	struct sim_page *p = sim_page(f);
 	pgoff_t i, end = f->index + folio_nr_pages(f);
 
-	if (ftrace_file)
-		ftrace_delete(f);
+	ftrace_delete(f);
 	for (i = f->index; i < end; i++) {
 		struct chunk *c = chunk_find(si, i >> CHUNK_SHIFT);
 
@@ -429,8 +428,7 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	lru_add_tail(sim_page(folio));
 	cache_st.added += nr;
 	cache_st.folios[folio_order(folio)]++;
-	if (ftrace_file)
-		ftrace_add(folio);
+	ftrace_add(folio);
 	return 0;
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ftrace.c - --ftrace FILE: the page cache events of 6.12's stock
- * tracepoints (include/trace/events/filemap.h), as `trace-cmd report`
- * prints them.
+ * ftrace.c - the page cache events of 6.12's stock tracepoints
+ * (include/trace/events/filemap.h): fired for their probes (ours' window
+ * outcomes, mm/readahead_outcome.c), and with --ftrace FILE written as
+ * `trace-cmd report` prints them, with ours' readahead_outcome events.
  *
  * Owns the writer and the folios' page frame numbers.  cache.c calls it
  * when a folio enters the page cache (mm_filemap_add_to_page_cache) or
@@ -33,6 +34,8 @@
 #include "sim.h"
 
 #include <string.h>
+
+#include <trace/events/filemap.h>
 
 #define PFN_BASE	0x100000UL	/* the first: 4 GB into the memory map */
 
@@ -166,17 +169,27 @@ static void folio_event(const char *event, const struct folio *f,
 	emit(event, fields);
 }
 
-void ftrace_add(const struct folio *f)
+void ftrace_add(struct folio *f)
 {
-	unsigned long pfn = pfn_new(f->order);
+	unsigned long pfn;
+
+	trace_mm_filemap_add_to_page_cache(f);
+	if (!ftrace_file)
+		return;
+	pfn = pfn_new(f->order);
 
 	table_put(f, pfn);
 	folio_event("mm_filemap_add_to_page_cache", f, pfn);
 }
 
-void ftrace_delete(const struct folio *f)
+void ftrace_delete(struct folio *f)
 {
-	unsigned long pfn = table_take(f);
+	unsigned long pfn;
+
+	trace_mm_filemap_delete_from_page_cache(f);
+	if (!ftrace_file)
+		return;
+	pfn = table_take(f);
 
 	if (!pfn)
 		pfn = pfn_new(f->order);
@@ -197,17 +210,23 @@ static void range_event(const char *event, const struct sim_inode *si,
 	emit(event, fields);
 }
 
-void ftrace_get_pages(const struct sim_inode *si, uint64_t pos,
-		      uint64_t count)
+void ftrace_get_pages(struct sim_inode *si, uint64_t pos, uint64_t count)
 {
+	trace_mm_filemap_get_pages(&si->inode.i_data, pos >> PAGE_SHIFT,
+				   DIV_ROUND_UP(pos + count, PAGE_SIZE) - 1);
+	if (!ftrace_file)
+		return;
 	range_event("mm_filemap_get_pages", si, pos >> PAGE_SHIFT,
 		    DIV_ROUND_UP(pos + count, PAGE_SIZE) - 1);
 }
 
-void ftrace_fault(const struct sim_inode *si, pgoff_t pgoff)
+void ftrace_fault(struct sim_inode *si, pgoff_t pgoff)
 {
 	char fields[160];
 
+	trace_mm_filemap_fault(&si->inode.i_data, pgoff);
+	if (!ftrace_file)
+		return;
 	snprintf(fields, sizeof(fields), "dev=%d:%d ino=%lx ofs=%lld",
 		 si->part->major, si->part->minor,
 		 (unsigned long)si->inode.i_ino,
@@ -215,10 +234,27 @@ void ftrace_fault(const struct sim_inode *si, pgoff_t pgoff)
 	emit("mm_filemap_fault", fields);
 }
 
-void ftrace_map_pages(const struct sim_inode *si, pgoff_t start,
-		      pgoff_t end)
+void ftrace_map_pages(struct sim_inode *si, pgoff_t start, pgoff_t end)
 {
+	trace_mm_filemap_map_pages(&si->inode.i_data, start, end);
+	if (!ftrace_file)
+		return;
 	range_event("mm_filemap_map_pages", si, start, end);
+}
+
+/*
+ * Ours' readahead_outcome event, a tracepoint line as the harness's
+ * <linux/tracepoint.h> prints it: written after the task's prefix, at
+ * the simulated time; ours' other events are in the file already, as
+ * the decisions' log lines.
+ */
+void ftrace_tracepoint(const char *line)
+{
+	static const char event[] = ": readahead_outcome: ";
+	const char *text = strstr(line, event);
+
+	if (ftrace_file && text)
+		emit("readahead_outcome", text + sizeof(event) - 1);
 }
 
 /*

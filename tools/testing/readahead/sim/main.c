@@ -5,7 +5,8 @@
  *   ra_sim [--impl ours|pristine|pristine-6.1|both|all]
  *          [--define NAME=VALUE]...
  *          [--seed N] [--trace FILE] [--timeline FILE] [--blktrace DIR]
- *          [--folios FILE] [--ftrace FILE] MACHINE.disks JOBS.fio
+ *          [--folios FILE] [--ftrace FILE] [--outcomes FILE]
+ *          MACHINE.disks JOBS.fio
  *
  * Owns the command line and one run: parse both files (an error in
  * either stops everything before anything runs), build the machine,
@@ -16,7 +17,9 @@
  * three; their reports are printed ours first.  --trace, --timeline,
  * --folios (the folios of each ->readahead call, fs.c) and --ftrace
  * (6.12's page cache tracepoints as trace-cmd report prints them,
- * ftrace.c) then write FILE.ours, FILE.pristine (and FILE.pristine-6.1),
+ * ftrace.c, with ours' window outcomes among them) then write FILE.ours,
+ * FILE.pristine (and FILE.pristine-6.1), --outcomes FILE.ours (ours'
+ * outcomes table, mm/readahead_outcome.c's, at the end of the run),
  * --blktrace the disks'
  * blktrace files in DIR/ours/, DIR/pristine/... (blktrace.c).  A binary that links the
  * replay models (tools/testing/readahead/replay/) also runs --impl
@@ -39,7 +42,7 @@ extern const char *ra_replay_about(const struct ra_impl *impl)
 	__attribute__((weak));
 
 static const char *trace_path, *timeline_path, *blktrace_dir, *folios_path;
-static const char *ftrace_path;
+static const char *ftrace_path, *outcomes_path;
 static bool seed_set;
 static uint64_t seed_arg;
 
@@ -50,7 +53,7 @@ static void usage(void)
 		"              [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
 		"              [--blktrace DIR] [--folios FILE] [--ftrace FILE]\n"
-		"              MACHINE.disks JOBS.fio\n"
+		"              [--outcomes FILE] MACHINE.disks JOBS.fio\n"
 		"       ra_sim --list-impls   (the models this binary can run)\n");
 	exit(2);
 }
@@ -60,7 +63,7 @@ static bool known_option(const char *opt)
 {
 	static const char *const names[] = {
 		"--impl", "--define", "--seed", "--trace", "--timeline",
-		"--blktrace", "--folios", "--ftrace",
+		"--blktrace", "--folios", "--ftrace", "--outcomes",
 	};
 	unsigned int k;
 
@@ -183,6 +186,43 @@ static void trace_sink(const char *line)
 		fprintf(ftrace_file, "%s\n", line);
 }
 
+/*
+ * Ours' window outcomes (mm/readahead_outcome.c) are followed from the
+ * start of the traced run when --ftrace or --outcomes asks for them; the
+ * tracepoint lines go to ftrace.c, which keeps the outcomes.
+ */
+static unsigned long long sim_clock(void)
+{
+	return sim_now;
+}
+
+static bool outcomes_start(const struct ra_impl *impl)
+{
+	if (impl != &ra_ours || (!ftrace_path && !outcomes_path))
+		return false;
+	shim_clock_fn = sim_clock;
+	shim_tracepoint_set_sink(ftrace_tracepoint);
+	h_debugfs_write("readahead/outcomes", "0");
+	h_debugfs_write("readahead/outcome_enable", "1");
+	return true;
+}
+
+/* The windows still followed are reported; the table is written. */
+static void outcomes_stop(const struct ra_impl *impl)
+{
+	char table[4096];
+	FILE *f;
+
+	h_debugfs_write("readahead/outcome_enable", "0");
+	shim_tracepoint_set_sink(NULL);
+	f = open_out(outcomes_path, impl->name);
+	if (!f)
+		return;
+	h_debugfs_read("readahead/outcomes", table, sizeof(table));
+	fputs(table, f);
+	fclose(f);
+}
+
 static double cpu_seconds(void)
 {
 	struct timespec ts;
@@ -194,6 +234,7 @@ static double cpu_seconds(void)
 static void run(const struct ra_impl *impl, FILE *out)
 {
 	unsigned int i;
+	bool outcomes;
 	double t0;
 
 	ra_impl = impl;
@@ -229,6 +270,7 @@ static void run(const struct ra_impl *impl, FILE *out)
 	/* Traced from here: pre_cached pages were there before. */
 	if (ftrace_path)
 		ftrace_start(open_out(ftrace_path, impl->name), sys.cpus);
+	outcomes = outcomes_start(impl);
 	readers_create();
 	readers_start();
 	if (timeline_file)
@@ -239,6 +281,8 @@ static void run(const struct ra_impl *impl, FILE *out)
 	if (!readers_all_done())
 		sim_die("sim: %s: readers left sleeping with no event pending",
 			impl->name);
+	if (outcomes)
+		outcomes_stop(impl);
 	report(out, cpu_seconds() - t0);
 	blkt_stop(disks, nr_disks);
 	if (ra_trace_file)
@@ -326,6 +370,8 @@ int main(int argc, char **argv)
 			folios_path = argv[++i];
 		} else if (!strcmp(opt, "--ftrace")) {
 			ftrace_path = argv[++i];
+		} else if (!strcmp(opt, "--outcomes")) {
+			outcomes_path = argv[++i];
 		} else {
 			usage();
 		}

@@ -315,8 +315,26 @@ static int read_folio_done(struct reader *r, struct folio *f)
 }
 
 /*
+ * mm_filemap_get_pages of the batch got: the read's range from its
+ * position (6.12), or the batch's pages (RA_IMPL_TRACE_BATCH).
+ */
+static void trace_get_pages(struct reader *r)
+{
+	uint64_t count = r->op_left;
+
+	if (ra_impl->flags & RA_IMPL_TRACE_BATCH) {
+		struct folio *last = r->batch[r->nb - 1];
+		uint64_t end = (uint64_t)(last->index + folio_nr_pages(last))
+			       << PAGE_SHIFT;
+
+		count = min(count, end - r->op_pos);
+	}
+	ftrace_get_pages(r->sf->si, r->op_pos, count);
+}
+
+/*
  * Fill r->batch (filemap.c): 1, or 0 when the process went to sleep.
- * With --ftrace, a batch got is 6.12's mm_filemap_get_pages; so is one
+ * A batch got fires 6.12's mm_filemap_get_pages; so does one
  * whose last folio filemap_update_page() read again, once that read
  * succeeds (do_read()), but not the page filemap_create_folio() read
  * alone: 6.12 returns before the tracepoint then.  The two reads are
@@ -325,8 +343,7 @@ static int read_folio_done(struct reader *r, struct folio *f)
  */
 static int get_pages(struct reader *r)
 {
-	bool cached = ftrace_file &&
-		      cache_lookup(r->sf->si, r->op_pos >> PAGE_SHIFT);
+	bool cached = cache_lookup(r->sf->si, r->op_pos >> PAGE_SHIFT);
 
 	switch (filemap_get_pages_step(&r->sf->file, r->op_pos, r->op_left,
 				       r->batch, &r->nb)) {
@@ -342,8 +359,7 @@ static int get_pages(struct reader *r)
 		shim_bug(__FILE__, __LINE__, "no page for a read");
 		return 0;
 	default:
-		if (ftrace_file)
-			ftrace_get_pages(r->sf->si, r->op_pos, r->op_left);
+		trace_get_pages(r);
 		return 1;
 	}
 }
@@ -424,6 +440,20 @@ static bool read_error(struct reader *r)
 	return true;
 }
 
+/*
+ * filemap_get_pages() dropped the batch's last folio, waited on or
+ * failed: true if folios are left to copy.  The series' filemap.c traces
+ * them (RA_IMPL_TRACE_BATCH); 6.12's returns them untraced.
+ */
+static bool batch_drop_last(struct reader *r)
+{
+	if (!--r->nb)
+		return false;
+	if (ra_impl->flags & RA_IMPL_TRACE_BATCH)
+		trace_get_pages(r);
+	return true;
+}
+
 /* One read(2) (fio's io_u); false when the process went to sleep. */
 static bool do_read(struct reader *r)
 {
@@ -433,7 +463,7 @@ static bool do_read(struct reader *r)
 
 		r->wkind = W_NONE;
 		if (k == W_UPDATE) {
-			if (!--r->nb)
+			if (!batch_drop_last(r))
 				ret = get_pages(r);
 		} else if (k == W_READ) {
 			struct folio *f = r->batch[r->nb - 1];
@@ -441,11 +471,10 @@ static bool do_read(struct reader *r)
 			/* filemap_get_pages()'s err: drop the failed folio */
 			if (read_folio_done(r, f)) {
 				folio_put(f);
-				if (!--r->nb)
+				if (!batch_drop_last(r))
 					ret = -EIO;
-			} else if (ftrace_file && r->update_read) {
-				ftrace_get_pages(r->sf->si, r->op_pos,
-						 r->op_left);
+			} else if (r->update_read) {
+				trace_get_pages(r);
 			}
 		} else {
 			if (!r->op_left || r->op_pos >= r->sf->si->size)
@@ -536,7 +565,7 @@ static bool fault_around(struct reader *r, pgoff_t pg)
 	}
 	ra_call_map_hits(&vmf, hits, got);
 	/* 6.12 traces the range asked for (to: cut at EOF), if one was found */
-	if (hits && ftrace_file)
+	if (hits)
 		ftrace_map_pages(si, from, to);
 	return got;
 }
@@ -580,7 +609,7 @@ static int fault_page(struct reader *r, pgoff_t pg)
 	 * where it slept, it is not retried (6.12's VM_FAULT_RETRY would
 	 * enter fault-around and filemap_fault() again): one event a fault.
 	 */
-	if (start && ftrace_file)
+	if (start)
 		ftrace_fault(si, pg);
 	step = filemap_fault_step(&vmf, ff,
 				  ra_impl->flags & RA_IMPL_FAULT_LOCK_FIRST);

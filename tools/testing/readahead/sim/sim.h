@@ -346,24 +346,24 @@ extern FILE *fs_folio_log;
 /*
  * ---- ftrace.c: 6.12's page cache tracepoints (ra_sim --ftrace FILE) ----
  *
- * Each call is for the current task, now; callers test ftrace_file
- * first (NULL: not traced, nothing runs).
+ * Each call is for the current task, now: it fires the tracepoint for
+ * its probes, and writes its line when ftrace_file is set.
  */
 extern FILE *ftrace_file;
 /* Write to @f from now on (trace-cmd's cpus= line first); close it. */
 void ftrace_start(FILE *f, unsigned int cpus);
 void ftrace_stop(void);
 /* @f was added to its mapping, is about to leave it (cache.c). */
-void ftrace_add(const struct folio *f);
-void ftrace_delete(const struct folio *f);
+void ftrace_add(struct folio *f);
+void ftrace_delete(struct folio *f);
 /* filemap_get_pages() of a read of @count bytes at @pos is done. */
-void ftrace_get_pages(const struct sim_inode *si, uint64_t pos,
-		      uint64_t count);
+void ftrace_get_pages(struct sim_inode *si, uint64_t pos, uint64_t count);
 /* filemap_fault() on @pgoff begins. */
-void ftrace_fault(const struct sim_inode *si, pgoff_t pgoff);
+void ftrace_fault(struct sim_inode *si, pgoff_t pgoff);
 /* filemap_map_pages() of [start, end] found a page to map. */
-void ftrace_map_pages(const struct sim_inode *si, pgoff_t start,
-		      pgoff_t end);
+void ftrace_map_pages(struct sim_inode *si, pgoff_t start, pgoff_t end);
+/* A tracepoint line of ours: its readahead_outcome events are written. */
+void ftrace_tracepoint(const char *line);
 void ftrace_rq_insert(uint32_t dev, uint64_t sector, uint64_t nsect);
 
 /* ---- readahead calls, as the simulator observes them ---- */

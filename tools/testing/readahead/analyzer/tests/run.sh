@@ -356,6 +356,164 @@ check "stock: bad lines skipped, nothing inferred" \
 	has "$TMP/stock-bad.out" "lines: 0 parsed, 4 skipped, 0 other"
 
 
+# --- a patched kernel's readahead_outcome events ---
+# outcome.txt: the three text forms, a task named as a log line begins,
+# and six event lines that do not parse; the events summed per file and
+# per pattern ("twice": the event does not tell), no agreement table
+# without the stock events.
+"$RA" outcome.txt >"$TMP/outcome.out" 2>"$TMP/outcome.err"
+report "outcome: exit status 0" $?
+check "outcome: exact tables" same "$TMP/outcome.out" outcome.expected
+cat >"$TMP/outcome.err.exp" <<'EOT'
+ra_analyze: outcome.txt:13: cannot parse: used + evicted + cached is not pages
+ra_analyze: outcome.txt:14: cannot parse: stall is neither 0 nor 1
+ra_analyze: outcome.txt:15: cannot parse: bad end (settled, stopped or full)
+ra_analyze: outcome.txt:16: cannot parse: expected 'lead_ns='
+ra_analyze: outcome.txt:17: cannot parse: expected 'COMM-PID [CPU] ... TIME: ' before the event
+ra_analyze: outcome.txt:18: cannot parse: expected 'ino=' (hex)
+EOT
+check "outcome: bad lines reported with line numbers" \
+	cmp -s "$TMP/outcome.err" "$TMP/outcome.err.exp"
+# outcome-stock.txt: stock.txt's events and the kernel's outcome of each
+# window inferred from them, figure for figure.
+rm -f "$TMP/oa.stock" "$TMP/oa.stock.exp"
+"$RA" --streams outcome-stock.txt >"$TMP/oa.out" 2>"$TMP/oa.err"
+report "outcome agreement: exit status 0" $?
+check "outcome agreement: nothing on stderr" test ! -s "$TMP/oa.err"
+for name in kernel_outcomes kernel_outcomes_per_pattern outcome_agreement; do
+	section "$TMP/oa.out" $name
+done >"$TMP/oa.got"
+check "outcome agreement: exact tables, every window matched, agree" \
+	same "$TMP/oa.got" outcome-stock.expected
+# The tables with no line numbers in them: as stock.txt's.
+for name in patterns files processes flags stock_trace outcomes \
+	    outcomes_per_file; do
+	section "$TMP/oa.out" $name >>"$TMP/oa.stock"
+	section stock.expected $name >>"$TMP/oa.stock.exp"
+done
+check "outcome agreement: the stock tables are stock.txt's" \
+	cmp -s "$TMP/oa.stock" "$TMP/oa.stock.exp"
+check "outcome agreement: line counts" \
+	has "$TMP/oa.out" "lines: 104 parsed, 0 skipped, 6 other"
+# With the decisions of stock-agree.txt, the events match decisions (start
+# and size) and the windows attributed to them.  Its last decision says
+# 16 pages where 32 arrived: the kernel's event says 32, as the stock
+# events do.
+{ cat stock-agree.txt; grep -E 'readahead_outcome: dev=8:16 ino=4[01] ' \
+	outcome-stock.txt; } >"$TMP/oa-dec.txt"
+"$RA" "$TMP/oa-dec.txt" >"$TMP/oa-dec.out" 2>/dev/null
+printf '%s\n' '# outcome_agreement' 'what kernel stock diff_pct' \
+	'windows 5 5 -' 'matched 5 5 -' 'unmatched 0 0 -' \
+	'sizes_agreed 5 - -' 'ended_full 0 - -' 'pages 80 80 -' \
+	'used 29 29 0.00' 'evicted 4 4 -' 'cached 47 47 -' \
+	'unused 51 51 0.00' 'verdict agree' >"$TMP/oa-dec.exp"
+section "$TMP/oa-dec.out" outcome_agreement >"$TMP/oa-dec.got"
+check "outcome agreement: with decisions, each event matches one" \
+	same "$TMP/oa-dec.got" "$TMP/oa-dec.exp"
+{ cat stock-agree.txt; grep 'readahead_outcome: ' outcome-stock.txt; } \
+	>"$TMP/oa-dec7.txt"
+"$RA" "$TMP/oa-dec7.txt" >"$TMP/oa-dec7.out" 2>/dev/null
+check "outcome agreement: events of files with no decision unmatched" eval \
+	'has "$TMP/oa-dec7.out" "unmatched 2 0 -" &&
+	 has "$TMP/oa-dec7.out" "verdict differ"'
+# One window used less than the stock events say, one event no window
+# has (reported by a full tracker).
+sed 's/start=84 size=32 pages=32 used=16 evicted=0 cached=16/start=84 size=32 pages=32 used=10 evicted=0 cached=22/' \
+	outcome-stock.txt >"$TMP/oa-diff.txt"
+echo '              sh-4010    [000] ..... 1.010000: readahead_outcome: dev=8:16 ino=40 pattern=marker start=64 size=8 pages=8 used=0 evicted=0 cached=8 lead_ns=0 stall=0 end=full' \
+	>>"$TMP/oa-diff.txt"
+"$RA" "$TMP/oa-diff.txt" >"$TMP/oa-diff.out" 2>/dev/null
+printf '%s\n' '# outcome_agreement' 'what kernel stock diff_pct' \
+	'windows 8 7 -' 'matched 7 7 -' 'unmatched 1 0 -' \
+	'sizes_agreed 7 - -' 'ended_full 1 - -' 'pages 104 104 -' \
+	'used 23 29 26.09' 'evicted 4 4 -' 'cached 77 71 -' \
+	'unused 81 75 -7.41' 'verdict differ' >"$TMP/oa-diff.exp"
+section "$TMP/oa-diff.out" outcome_agreement >"$TMP/oa-diff.got"
+check "outcome agreement: used and unused differ, one unmatched: differ" \
+	same "$TMP/oa-diff.got" "$TMP/oa-diff.exp"
+# Pages moved from one window to another, the totals the same: two
+# pages off is a size that differs, one page off is not.
+for n in 1 2; do
+	sed -e "s/ino=42 pattern=initial start=0 size=16 pages=16 used=0 evicted=0 cached=16/ino=42 pattern=initial start=0 size=16 pages=$((16 + n)) used=0 evicted=0 cached=$((16 + n))/" \
+	    -e "s/ino=43 pattern=fadvise start=0 size=8 pages=8 used=0 evicted=0 cached=8/ino=43 pattern=fadvise start=0 size=8 pages=$((8 - n)) used=0 evicted=0 cached=$((8 - n))/" \
+		outcome-stock.txt >"$TMP/oa-size$n.txt"
+	"$RA" "$TMP/oa-size$n.txt" >"$TMP/oa-size$n.out" 2>/dev/null
+done
+check "outcome agreement: sizes one page off agree" eval \
+	'has "$TMP/oa-size1.out" "sizes_agreed 7 - -" &&
+	 has "$TMP/oa-size1.out" "verdict agree"'
+check "outcome agreement: sizes two pages off differ, totals alike" eval \
+	'has "$TMP/oa-size2.out" "sizes_agreed 5 - -" &&
+	 has "$TMP/oa-size2.out" "unused 75 75 0.00" &&
+	 has "$TMP/oa-size2.out" "verdict differ"'
+# One page the kernel saw unused that the stock events saw used: every
+# window matched and of its size, the totals more than 1% apart.
+sed 's/start=84 size=32 pages=32 used=16 evicted=0 cached=16/start=84 size=32 pages=32 used=15 evicted=0 cached=17/' \
+	outcome-stock.txt >"$TMP/oa-one.txt"
+"$RA" "$TMP/oa-one.txt" >"$TMP/oa-one.out" 2>/dev/null
+check "outcome agreement: one page of 29 used differs: over 1%, differ" eval \
+	'has "$TMP/oa-one.out" "sizes_agreed 7 - -" &&
+	 has "$TMP/oa-one.out" "used 28 29 3.57" &&
+	 has "$TMP/oa-one.out" "unused 76 75 -1.32" &&
+	 has "$TMP/oa-one.out" "verdict differ"'
+# Many windows (600 on 12 files), reported newest first when the
+# tracking stops, not in the order they were read: every event matches
+# its window, however the keys fall in the hash.
+awk 'BEGIN {
+	for (w = 0; w < 600; w++) {
+		f = 64 + w % 12; p = 8 * int(w / 12); t = 1 + w / 10000;
+		printf "fio-4003 [000] ..... %.6f: mm_filemap_add_to_page_cache: dev 8:16 ino %x pfn=0x1 ofs=%d order=2\n", \
+			t, f, p * 4096
+		printf "fio-4003 [000] ..... %.6f: mm_filemap_get_pages: dev=8:16 ino=%x ofs=%d-%d\n", \
+			t, f, p * 4096, p * 4096 + 16383
+		ev[w] = sprintf("sh-4010 [000] ..... 2.000000: readahead_outcome: dev=8:16 ino=%x pattern=subsequent start=%d size=4 pages=4 used=4 evicted=0 cached=0 lead_ns=0 stall=1 end=stopped", \
+			f, p)
+	}
+	for (w = 599; w >= 0; w--)
+		print ev[w]
+}' >"$TMP/oa-many.txt"
+"$RA" "$TMP/oa-many.txt" >"$TMP/oa-many.out" 2>&1
+check "outcome agreement: 600 windows, every event matched" eval \
+	'has "$TMP/oa-many.out" "matched 600 600 -" &&
+	 has "$TMP/oa-many.out" "verdict agree"'
+# As 6.1 records it (no access events): the stock side's use is untold.
+grep -vE 'mm_filemap_(get_pages|map_pages|fault):' outcome-stock.txt \
+	>"$TMP/oa61.txt"
+"$RA" "$TMP/oa61.txt" >"$TMP/oa61.out" 2>/dev/null
+check "outcome agreement: no access events, use untold, differ" eval \
+	'has "$TMP/oa61.out" "used 29 - -" &&
+	 has "$TMP/oa61.out" "unused 75 - -" &&
+	 has "$TMP/oa61.out" "verdict differ"'
+"$RA" --json outcome-stock.txt >"$TMP/oa.json" 2>/dev/null
+report "outcome --json: exit status 0" $?
+check "outcome --json: the all row" grep -qxF \
+	'{"record":"kernel_outcome","by":"all","windows":7,"outcome":{"stalls":5,"pages":104,"used":29,"evicted_unused":4,"cached_unused":71,"read_twice":null,"used_per_read":0.278846,"lead_ms":1.068966,"thrashing":false}}' \
+	"$TMP/oa.json"
+check "outcome --json: a file row" grep -qxF \
+	'{"record":"kernel_outcome","by":"file","dev":"08:10","ino":64,"bdev":"","name":"","windows":3,"outcome":{"stalls":2,"pages":16,"used":12,"evicted_unused":4,"cached_unused":0,"read_twice":null,"used_per_read":0.750000,"lead_ms":1.133333,"thrashing":true}}' \
+	"$TMP/oa.json"
+check "outcome --json: the agreement record" grep -qxF \
+	'{"record":"outcome_agreement","kernel":{"windows":7,"matched":7,"unmatched":0,"pages":104,"used":29,"evicted":4,"cached":71,"unused":75},"stock":{"windows":7,"matched":7,"unmatched":0,"pages":104,"used":29,"evicted":4,"cached":71,"unused":75},"sizes_agreed":7,"ended_full":0,"used_diff_pct":0.000000,"unused_diff_pct":0.000000,"verdict":"agree"}' \
+	"$TMP/oa.json"
+check "outcome --json: 4 stream, 4 file, 10 kernel_outcome, 1 agreement, lines" \
+	test "$(sed 's/^{"record":"\([a-z_]*\)".*/\1/' "$TMP/oa.json" |
+	   uniq -c | tr -s ' ' | tr '\n' ';')" = \
+	" 4 stream; 4 file; 10 kernel_outcome; 1 outcome_agreement; 1 lines;"
+"$RA" --json "$TMP/oa61.txt" >"$TMP/oa61.json" 2>/dev/null
+if command -v python3 >/dev/null; then
+	check "outcome --json: every line a JSON object, untold use null" \
+		python3 -c '
+import json, sys
+for f in sys.argv[1:]:
+    recs = [json.loads(line) for line in open(f)]
+    assert all(isinstance(r, dict) for r in recs)
+a = [r for r in recs if r["record"] == "outcome_agreement"][0]
+assert a["stock"]["used"] is None and a["used_diff_pct"] is None
+assert a["verdict"] == "differ"' "$TMP/oa.json" "$TMP/oa61.json"
+else
+	tap_skip "outcome --json: every line a JSON object" "no python3"
+fi
+
 # --- ra-record: bad options, and this machine's own kernel reading a file ---
 REC=$SRC/ra-record
 "$REC" -t 0 >/dev/null 2>"$TMP/rec.err"
