@@ -127,7 +127,8 @@ binaries="$out.binary"
 steps=$(grep -vE '^[[:space:]]*(#|$)' "$plan")
 # The backport leaves out what 6.1 has nothing to build on.
 if [ -n "$owned_patch" ]; then
-	steps=$(echo "$steps" | grep -vxF "patch $BACKPORT_WITHOUT_PATCH")
+	steps=$(echo "$steps" | grep -vxF "patch $BACKPORT_WITHOUT_PATCH" |
+		sed "s# $BACKPORT_WITHOUT\( \|\$\)#\1#")
 fi
 
 find_patch() {
