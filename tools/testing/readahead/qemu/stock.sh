@@ -19,7 +19,8 @@
 # read once and used, nothing evicted unused; on the patched kernel the
 # trace holds both, and the windows inferred from the stock events must
 # match its decisions (stock_agreement: at least 99% within one page,
-# every told trigger the decision's).  Prints the recording's cost: fio's
+# every told trigger the decision's), and its own outcome of every window
+# (readahead_outcome) the one inferred (outcome_agreement's verdict).  Prints the recording's cost: fio's
 # median MB/s under ra-record against without, per kernel.  TAP
 # (scripts/tap.sh); results in build/qemu/stock/FLAVOUR.
 set -u
@@ -121,7 +122,8 @@ for flavour in "$@"; do
 	done < "$res/disks" > "$res/devs"
 
 	# The stock view: the trace as a stock kernel would have it.
-	grep -v 'readahead_decision:\|readahead_defer:' "$res/trace.txt" \
+	grep -v 'readahead_decision:\|readahead_defer:\|readahead_outcome:' \
+		"$res/trace.txt" \
 		> "$out/stock.txt"
 	"$ana" "$out/stock.txt" > "$out/stock.out" 2> "$out/stock.err"
 	tap_check "$flavour: ra_analyze read the stock trace, no line skipped ($(tail -n 1 "$out/stock.out"))" \
@@ -148,6 +150,12 @@ for flavour in "$@"; do
 			awk -v p="${3:-0}" -v n="${1:-0}" 'BEGIN { exit !(n > 0 && p >= 99) }'
 		tap_check "$flavour: every trigger told agrees with the decision (${5:-?} of ${4:-?})" \
 			test "${4:-0}" -gt 0 -a "${4:-0}" = "${5:-x}"
+		# The kernel's own outcome of each window against the one
+		# inferred from the stock events.
+		awk '/^# outcome_agreement/,/^verdict/' "$out/both.out" |
+			sed "s/^/# $flavour: /"
+		tap_check "$flavour: the kernel's window outcomes and the stock events' agree ($(awk '$1 == "verdict" { print $2 }' "$out/both.out"))" \
+			grep -qE '^verdict +agree$' "$out/both.out"
 	fi
 
 	plain=$(median "$res/plain")
