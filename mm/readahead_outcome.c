@@ -71,7 +71,11 @@ struct ra_pending {
 struct ra_window {
 	struct hlist_node hash;		/* in ra_windows, by mapping */
 	struct list_head age;		/* in ra_window_age, oldest first */
-	struct address_space *mapping;	/* a key, never dereferenced */
+	/*
+	 * A key, never dereferenced: a mapping's pages all leave the cache,
+	 * settling its windows, before the mapping is freed.
+	 */
+	struct address_space *mapping;
 	pgoff_t first;			/* pages [first, first + span) */
 	unsigned long span;
 	u64 read_ns;
@@ -423,7 +427,11 @@ static int ra_outcome_start(void)
 	return err;
 }
 
-/* Stop following: every window left is reported as it stands. */
+/*
+ * Stop following: every window left is reported as it stands.  No probe
+ * runs once they are unregistered; the lock is for the table's readers,
+ * taken a window at a time.
+ */
 static void ra_outcome_stop(void)
 {
 	struct ra_pending *pending;
@@ -437,10 +445,14 @@ static void ra_outcome_stop(void)
 	for (i = 0; i < RA_OUTCOME_PENDING; i++)
 		ra_pending_drop(&pending[i]);
 	ra_pending = NULL;
-	list_for_each_entry_safe(w, tmp, &ra_window_age, age)
-		ra_window_report(w, RA_OUTCOME_STOPPED);
 	spin_unlock_irqrestore(&ra_outcome_lock, flags);
 	kvfree(pending);
+	list_for_each_entry_safe(w, tmp, &ra_window_age, age) {
+		spin_lock_irqsave(&ra_outcome_lock, flags);
+		ra_window_report(w, RA_OUTCOME_STOPPED);
+		spin_unlock_irqrestore(&ra_outcome_lock, flags);
+		cond_resched();
+	}
 }
 
 static ssize_t ra_outcome_enable_read(struct file *file, char __user *buf,

@@ -3,8 +3,8 @@
  * shim_lib.h - the kernel library that mm/readahead_outcome.c uses, for
  * one thread: lists, hash lists and hash tables, bitmaps, slab allocation
  * (the host's malloc: a refused allocation is the tests' to ask for with
- * shim_kmalloc_fail), spinlocks and mutexes (nothing runs beside the
- * holder), 64-bit division and the clock ktime_get_ns(): shim_clock_fn()
+ * shim_kmalloc_fail), spinlocks, mutexes and cond_resched() (nothing runs
+ * beside the holder), 64-bit division and the clock ktime_get_ns(): shim_clock_fn()
  * where set (the simulator's time), else shim_clock_ns, which the tests
  * set, so that lead times are exact.
  */
@@ -106,6 +106,9 @@ static inline void kfree(const void *p)
 
 typedef struct { int held; } spinlock_t;
 struct mutex { int held; };
+
+/* Nothing else to run: a reschedule point is a no-op. */
+static inline void cond_resched(void) { }
 
 #define DEFINE_SPINLOCK(name)	spinlock_t name = { 0 }
 #define DEFINE_MUTEX(name)	struct mutex name = { 0 }
