@@ -39,6 +39,10 @@
  * the harness's empty stand-in (-I the harness's include/).
  */
 #define _TRACE_READAHEAD_H
+#include <stdbool.h>
+#include <sys/types.h>
+typedef unsigned long pgoff_t;		/* the kernel types its structs use */
+typedef unsigned long long u64;
 #include "../../../../../include/trace/events/readahead.h"
 
 #define NR_DISKS	13
