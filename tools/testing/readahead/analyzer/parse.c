@@ -215,6 +215,24 @@ static void parse_body(struct ra_cursor *c, struct ra_rec *r)
 }
 
 /*
+ * The end of an event line's parse: RA_PARSE_BAD with the cursor's error
+ * (@rec freed), else RA_PARSE_OK with @rec's device and file names empty
+ * (an event names a file by its numbers).
+ */
+enum ra_parse_result ra_parse_event_end(const struct ra_cursor *c,
+					struct ra_rec *rec, const char **why)
+{
+	if (c->why) {
+		ra_rec_free(rec);
+		*why = c->why;
+		return RA_PARSE_BAD;
+	}
+	rec->bdev = xstrndup("", 0);
+	rec->name = xstrndup("", 0);
+	return RA_PARSE_OK;
+}
+
+/*
  * The task of an event line, up to @end (the event's name): "COMM-PID"
  * (trace_pipe, trace-cmd) or "COMM PID" (perf script), right before the
  * " [CPU]" column.  The comm may hold blanks and dashes: the pid is the

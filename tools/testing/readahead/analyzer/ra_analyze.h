@@ -155,6 +155,8 @@ void ra_rec_free(struct ra_rec *rec);
 int ra_expect(struct ra_cursor *c, const char *lit, const char *why);
 unsigned long long ra_number(struct ra_cursor *c, int base, const char *why);
 void ra_parse_task(struct ra_cursor *c, struct ra_rec *r, const char *end);
+enum ra_parse_result ra_parse_event_end(const struct ra_cursor *c,
+					struct ra_rec *rec, const char **why);
 unsigned long long ra_field(struct ra_cursor *c, const char *key, int base,
 			    const char *why);
 const char *ra_find_event(const char *line, const char *name,

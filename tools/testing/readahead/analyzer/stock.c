@@ -302,14 +302,7 @@ enum ra_parse_result stock_parse_line(const char *line, struct ra_rec *rec,
 		c.p = fields;
 		parse_fields(&c, rec, ev);
 	}
-	if (c.why) {
-		ra_rec_free(rec);
-		*why = c.why;
-		return RA_PARSE_BAD;
-	}
-	rec->bdev = xstrndup("", 0);
-	rec->name = xstrndup("", 0);
-	return RA_PARSE_OK;
+	return ra_parse_event_end(&c, rec, why);
 }
 
 void stock_add(struct trace *t, const struct stock_ev *ev)

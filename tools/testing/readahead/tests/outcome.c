@@ -16,14 +16,6 @@
 #define OUTCOMES	"readahead/outcomes"
 #define US		1000ULL		/* the clock's step: a microsecond */
 
-static const char *read_file(const char *path)
-{
-	static char buf[4096];
-
-	h_debugfs_read(path, buf, sizeof(buf));
-	return buf;
-}
-
 /* The readahead_outcome events since the last h_log_reset(). */
 static const char *outcomes(void)
 {
@@ -47,21 +39,12 @@ static const char *outcomes(void)
 static void enable_and_bad_input(void)
 {
 	static const char * const bad[] = { "2", "on", "", "1x", "-1", " 1" };
-	unsigned int i;
 
-	EXPECT_STR("default", read_file(ENABLE), "0\n");
-	EXPECT_INT("write 1", h_debugfs_write(ENABLE, "1\n"), 2);
-	EXPECT_INT("write 1 again", h_debugfs_write(ENABLE, "1"), 1);
-	EXPECT_STR("on", read_file(ENABLE), "1\n");
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		char label[32];
-
-		snprintf(label, sizeof(label), "write \"%s\"", bad[i]);
-		EXPECT_INT(label, h_debugfs_write(ENABLE, bad[i]), -EINVAL);
-	}
-	EXPECT_STR("still on", read_file(ENABLE), "1\n");
-	EXPECT_INT("write 0", h_debugfs_write(ENABLE, "0"), 1);
-	EXPECT_STR("off", read_file(ENABLE), "0\n");
+	test_switch_file(ENABLE, bad, ARRAY_SIZE(bad));
+	EXPECT_INT("write 1 twice", h_debugfs_write(ENABLE, "1"), 1);
+	EXPECT_INT("the second", h_debugfs_write(ENABLE, "1\n"), 2);
+	EXPECT_STR("on", test_read_file(ENABLE), "1\n");
+	h_debugfs_write(ENABLE, "0");
 	EXPECT_INT("bad reset", h_debugfs_write(OUTCOMES, "1"), -EINVAL);
 	EXPECT_INT("garbage", h_debugfs_write(OUTCOMES, "all"), -EINVAL);
 }
@@ -99,7 +82,7 @@ static void sequential_all_used(void)
 	h_log_reset();
 	EXPECT_INT("off", h_debugfs_write(ENABLE, "0"), 1);
 	EXPECT_STR("nothing left to report", outcomes(), "");
-	EXPECT_STR("table", read_file(OUTCOMES),
+	EXPECT_STR("table", test_read_file(OUTCOMES),
 		   "pattern       windows     stalls      pages       used    evicted     cached    lead_us\n"
 		   "initial0            1          1          4          4          0          0          1\n"
 		   "initial             0          0          0          0          0          0          0\n"
@@ -116,7 +99,7 @@ static void sequential_all_used(void)
 		   "lost                0\n"
 		   "following           0\n");
 	EXPECT_INT("reset", h_debugfs_write(OUTCOMES, "0\n"), 2);
-	EXPECT_STR("all after reset", strstr(read_file(OUTCOMES), "\nall") ?: "",
+	EXPECT_STR("all after reset", strstr(test_read_file(OUTCOMES), "\nall") ?: "",
 		   "\nall                 0          0          0          0          0          0          0\n"
 		   "untracked           0\n"
 		   "lost                0\n"
@@ -200,7 +183,7 @@ static void untracked_and_lost(void)
 	h_debugfs_write(ENABLE, "0");
 	EXPECT_STR("events", outcomes(),
 		   "dev=8:16 ino=64 pattern=subsequent start=4 size=8 pages=8 used=0 evicted=0 cached=8 lead_ns=0 stall=0 end=stopped\n");
-	all = strstr(read_file(OUTCOMES), "\nall") ?: "";
+	all = strstr(test_read_file(OUTCOMES), "\nall") ?: "";
 	EXPECT_STR("table", all,
 		   "\nall                 1          0          8          0          0          8          0\n"
 		   "untracked           7\n"

@@ -157,6 +157,33 @@ const char *test_events(void)
 	return buf;
 }
 
+const char *test_read_file(const char *path)
+{
+	static char buf[4096];
+
+	h_debugfs_read(path, buf, sizeof(buf));
+	return buf;
+}
+
+void test_switch_file(const char *path, const char *const *bad,
+		      unsigned int nr)
+{
+	unsigned int i;
+
+	EXPECT_STR("default", test_read_file(path), "0\n");
+	EXPECT_INT("write 1", h_debugfs_write(path, "1\n"), 2);
+	EXPECT_STR("on", test_read_file(path), "1\n");
+	for (i = 0; i < nr; i++) {
+		char label[32];
+
+		snprintf(label, sizeof(label), "write \"%s\"", bad[i]);
+		EXPECT_INT(label, h_debugfs_write(path, bad[i]), -EINVAL);
+	}
+	EXPECT_STR("still on", test_read_file(path), "1\n");
+	EXPECT_INT("write 0", h_debugfs_write(path, "0"), 1);
+	EXPECT_STR("off", test_read_file(path), "0\n");
+}
+
 void test_run(const char *name, void (*fn)(void))
 {
 	current_test = name;

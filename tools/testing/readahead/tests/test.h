@@ -24,6 +24,14 @@ void test_run(const char *name, void (*fn)(void));
  * trace_pipe prefix: "EVENT: TEXT", one per line.
  */
 const char *test_events(void);
+/* A debugfs file's text (at most 4 KB, in a buffer the next call reuses). */
+const char *test_read_file(const char *path);
+/*
+ * A debugfs switch: "0" by default, "1" turns it on, each of the @nr
+ * texts @bad is -EINVAL and changes nothing, "0" turns it off.
+ */
+void test_switch_file(const char *path, const char *const *bad,
+		      unsigned int nr);
 void test_invariant(const char *file, int line, const char *what, bool ok);
 void test_expect_str(const char *file, int line, const char *label,
 		     const char *got, const char *want);

@@ -12,34 +12,14 @@
 #define ENABLE	"readahead/trace_enable"
 #define STATS	"readahead/stats"
 
-static const char *read_file(const char *path)
-{
-	static char buf[4096];
-
-	h_debugfs_read(path, buf, sizeof(buf));
-	return buf;
-}
-
 /* 0 or 1 (newline optional); anything else is -EINVAL, changing nothing. */
 static void enable_and_bad_input(void)
 {
 	static const char * const bad[] = {
 		"2", "garbage", "", "1x", "-1", " 1", "99999999999", "1\n\n",
 	};
-	unsigned int i;
 
-	EXPECT_STR("default", read_file(ENABLE), "0\n");
-	EXPECT_INT("write 1", h_debugfs_write(ENABLE, "1\n"), 2);
-	EXPECT_STR("on", read_file(ENABLE), "1\n");
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		char label[32];
-
-		snprintf(label, sizeof(label), "write \"%s\"", bad[i]);
-		EXPECT_INT(label, h_debugfs_write(ENABLE, bad[i]), -EINVAL);
-	}
-	EXPECT_STR("still on", read_file(ENABLE), "1\n");
-	EXPECT_INT("write 0", h_debugfs_write(ENABLE, "0"), 1);
-	EXPECT_STR("off", read_file(ENABLE), "0\n");
+	test_switch_file(ENABLE, bad, ARRAY_SIZE(bad));
 }
 
 /* The ramp of 4 KB reads, line by line. */
@@ -109,7 +89,7 @@ static void stats_table(void)
 		h_read(f, i * 4096, 4096);
 	h_read(f, 10 * 4096, 4096);	/* cached: no readahead */
 	h_fault(f, 63, VM_RAND_READ);
-	EXPECT_STR("stats", read_file(STATS),
+	EXPECT_STR("stats", test_read_file(STATS),
 		   "pattern     readahead    eof_hit  cache_hit         io    sync_io    mmap_io       size async_size    io_size\n"
 		   "initial0            1          0          0          1          1          0          4          3          4\n"
 		   "initial             0          0          0          0          0          0          0          0          0\n"
@@ -126,7 +106,7 @@ static void stats_table(void)
 	EXPECT_INT("reset", h_debugfs_write(STATS, "0\n"), 2);
 	EXPECT_INT("bad reset", h_debugfs_write(STATS, "1"), -EINVAL);
 	EXPECT_INT("garbage", h_debugfs_write(STATS, "reset"), -EINVAL);
-	EXPECT_STR("all after reset", strstr(read_file(STATS), "all") ?: "",
+	EXPECT_STR("all after reset", strstr(test_read_file(STATS), "all") ?: "",
 		   "all                 0          0          0          0          0          0          0          0          0\n"
 		   "dropped             0\n");
 }
@@ -144,7 +124,7 @@ static void stats_eof_hit_at_eof(void)
 
 	for (i = 0; i < 60; i++)
 		h_read(f, i * 4096, 4096);
-	row = strstr(read_file(STATS), "\nsubsequent ");
+	row = strstr(test_read_file(STATS), "\nsubsequent ");
 	if (row)
 		sscanf(row, " subsequent %lu %lu", &calls, &eof_hit);
 	EXPECT_INT("subsequent windows", calls, 3);
@@ -196,7 +176,7 @@ static unsigned long count_lines(const char *text, const char *with)
 
 static unsigned long stats_dropped(void)
 {
-	const char *d = strstr(read_file(STATS), "\ndropped ");
+	const char *d = strstr(test_read_file(STATS), "\ndropped ");
 
 	return d ? strtoul(d + 9, NULL, 10) : ULONG_MAX;
 }
