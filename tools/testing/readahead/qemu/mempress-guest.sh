@@ -5,7 +5,8 @@
 # one sequential reader per data file (busybox sha1sum: a stream and a
 # data check at once), all started together; /sys/block/*/stat,
 # /proc/vmstat and /proc/uptime snapshotted before and after; the
-# readahead stats table when the kernel has it.  The host (mempress.sh)
+# readahead stats table when the kernel has it, and its window outcomes
+# (outcome_enable on for the streams, the outcomes table after).  The host (mempress.sh)
 # turns the snapshots into figures.  With MEMCG_MB set (the memory cgroup
 # job), the readers run in a cgroup v2 group whose memory.max is that many
 # MB; the group's limit, peak and events are kept.
@@ -20,6 +21,10 @@ RADIR=/sys/kernel/debug/readahead
 sync
 echo 3 > /proc/sys/vm/drop_caches
 [ -e $RADIR/stats ] && echo 0 > $RADIR/stats
+if [ -e $RADIR/outcome_enable ]; then
+	echo 0 > $RADIR/outcomes
+	echo 1 > $RADIR/outcome_enable
+fi
 grep -E 'MemTotal|MemFree|MemAvailable' /proc/meminfo > "$R/meminfo.before"
 CG=/sys/fs/cgroup/readers
 if [ -n "${MEMCG_MB:-}" ]; then
@@ -49,5 +54,9 @@ if [ -n "${MEMCG_MB:-}" ] && [ -d $CG ]; then
 fi
 echo "$nfail" > "$R/readers.failed"
 [ -e $RADIR/stats ] && cat $RADIR/stats > "$R/ra-stats"
+if [ -e $RADIR/outcome_enable ]; then
+	echo 0 > $RADIR/outcome_enable
+	cat $RADIR/outcomes > "$R/ra-outcomes"
+fi
 cat "$R"/sum.d* | sed 's|/mnt/||' > "$R/sums.got"
 exit 0

@@ -28,7 +28,9 @@
 # The bound, per kernel: every stream ends with the right sha1; no OOM
 # kill and no splat; waste <= 25%; and disk-side throughput of the useful
 # bytes (384 MB over the streams' elapsed time) >= 50% of the three disks'
-# throttled limit.  Prints TAP (scripts/tap.sh), the figures as
+# throttled limit.  On a kernel with the outcome tracking (the patched
+# one), its count of pages evicted unused is the disks' count of pages
+# read twice, within 1% of the pages read ahead.  Prints TAP (scripts/tap.sh), the figures as
 # diagnostics, ends with the plan and the totals.  About 1 minute per kernel when built.
 # Results in build/qemu/mempress/FLAVOUR (mempress-memcg/ with MP_MEMCG).
 #
@@ -117,6 +119,8 @@ for flavour in "$@"; do
 	sed "s/^/# $flavour: /" "$out/figures"
 	sed "s/^/# $flavour: /" "$res/meminfo.before"
 	[ -f "$res/ra-stats" ] && sed "s/^/# $flavour: ra-stats: /" "$res/ra-stats"
+	[ -f "$res/ra-outcomes" ] &&
+		sed "s/^/# $flavour: ra-outcomes: /" "$res/ra-outcomes"
 	fig() { awk -v k="$1" '$1 == k { print $2 }' "$out/figures"; }
 	waste=$(fig waste_pct)
 	lim=$(fig limit_pct)
@@ -127,6 +131,16 @@ for flavour in "$@"; do
 		awk -v w="$waste" -v m="$MAX_WASTE_PCT" 'BEGIN { exit !(w <= m) }'
 	bound "useful throughput $(fig useful_mbs) MB/s = $lim% of the disks' limit (bound >= ${MIN_LIMIT_PCT}%)" \
 		test "$lim" -ge "$MIN_LIMIT_PCT"
+	# The kernel's own outcomes (the patched kernel): a stream reads its
+	# file once, so a page evicted before use is a page the disks read
+	# twice.  all: windows stalls pages used evicted cached lead_us
+	if [ -f "$res/ra-outcomes" ]; then
+		set -- $(awk '$1 == "all" { print $4, $6 }' "$res/ra-outcomes")
+		twice=$(awk -v d="$(fig disk_mb)" 'BEGIN { printf "%d", (d - 384) * 256 }')
+		tap_check "$flavour: the kernel's window outcomes: ${2:-?} of ${1:-?} pages read ahead evicted unused, the disks read $twice pages twice (bound: within 1% of the pages)" \
+			awk -v p="${1:-0}" -v e="${2:-x}" -v t="$twice" 'BEGIN {
+				d = e > t ? e - t : t - e; exit !(p > 0 && d <= p / 100) }'
+	fi
 	splat_check "$flavour: no splat in the kernel log" \
 		"$out/console.log" "$res/dmesg.txt"
 done

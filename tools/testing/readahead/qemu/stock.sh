@@ -139,7 +139,7 @@ for flavour in "$@"; do
 
 	if [ "$flavour" = patched ]; then
 		"$ana" "$res/trace.txt" > "$out/both.out" 2> "$out/both.err"
-		awk '/^# stock_agreement/,/^lines:/' "$out/both.out" |
+		awk '/^# stock_agreement/,/^windows /' "$out/both.out" |
 			sed "s/^/# $flavour: /"
 		# all DECISIONS AGREED PCT TRIGGERS AGREED
 		# shellcheck disable=SC2046 # five numbers
