@@ -5,7 +5,8 @@
 #                     BZIMAGE JOBFILE OUTDIR
 #   -t  turn the readahead trace on for the job (when the kernel has it)
 #   -c  run the debugfs interface checks (garbage write to trace_enable)
-#   -s  time limit of the whole QEMU run (default 900 s)
+#   -s  time limit of the whole QEMU run (default: the job's "# limit:"
+#       line, else 900 s)
 #   -f  file system of the data disks: ext4 or xfs (default: the first
 #       of the job's "# fs:" line, else ext4)
 #   -e  I/O scheduler of the data disks: mq-deadline, bfq, none, or
@@ -35,6 +36,8 @@
 #   # mem: MB                         the guest's memory (128 to 4096)
 #   # checksums: on|off               the guest's whole-file sha1 after
 #       fio (default on)
+#   # limit: SECONDS                  the run's time limit (60 to 86400),
+#       for a job longer than the default 900 s
 #   # fs: FS...  # sched: SCHED...    the variants ab.sh runs (-f, -e)
 # The control archive (job, run.conf, sums) goes at the start of a raw
 # I/O disk; QEMU runs with -accel tcg, -no-reboot, the serial console in
@@ -51,7 +54,7 @@ set -eu
 . "$(dirname "$0")/common.sh"
 
 usage="usage: $0 [-t] [-c] [-s SECONDS] [-f ext4|xfs] [-e mq-deadline|bfq|none] BZIMAGE JOBFILE OUTDIR"
-trace=0 checks=0 limit=900 fs='' sched=''
+trace=0 checks=0 limit='' fs='' sched=''
 while getopts tcs:f:e: opt; do
 	case $opt in
 	t) trace=1 ;;
@@ -85,6 +88,13 @@ case $disktype in
 spindle | throttled) ;;
 *) die "$job: bad '# disks: $disktype' (allowed: spindle, throttled)" ;;
 esac
+# shellcheck disable=SC2046
+[ -n "$limit" ] || { set -- $(job_key limit) 900; limit=$1; }
+case $limit in
+'' | *[!0-9]*) die "bad time limit '$limit' s (allowed: 60 to 86400)" ;;
+esac
+[ ${#limit} -le 5 ] && [ "$limit" -ge 60 ] && [ "$limit" -le 86400 ] ||
+	die "bad time limit '$limit' s (allowed: 60 to 86400)"
 # shellcheck disable=SC2046
 set -- $(job_key mem) 1024
 mem=${RA_MEM:-$1}
