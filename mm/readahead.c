@@ -186,7 +186,10 @@
 #define RA_ORDER_STEP		2
 /* Forced readahead submits at most this many pages at a time. */
 #define RA_FORCE_CHUNK_PAGES	(SZ_2M / PAGE_SIZE)
-/* A stream's window takes at most 1/RA_WINDOW_MEM_SHARE of memory. */
+/*
+ * A stream's window takes at most 1/RA_WINDOW_MEM_SHARE of memory, or of
+ * its reader's memory cgroup limit where that is lower.
+ */
 #define RA_WINDOW_MEM_SHARE	128
 
 /**
