@@ -1,11 +1,19 @@
 #!/bin/sh
-# deps.sh - install the Debian packages the readahead bench needs.
+# deps.sh - install, or check for, the Debian packages the readahead
+# bench needs.
 #
-# Usage: deps.sh PACKAGE...
-# Installs only what is missing, so a second run costs one dpkg query.
-# Needs root (as on the CI machines); prints what it installs.
+# Usage: deps.sh PACKAGE...          install those missing (root)
+#        deps.sh --check PACKAGE...  name those missing and fail
+# Installing costs one dpkg query when nothing is missing, and prints
+# what it installs.  `make deps` and the README's two commands install;
+# every other target only checks.
 set -eu
 
+check=
+if [ "${1:-}" = --check ]; then
+	check=1
+	shift
+fi
 missing=
 for pkg in "$@"; do
 	if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
@@ -15,6 +23,11 @@ for pkg in "$@"; do
 done
 [ -z "$missing" ] && exit 0
 
+if [ "$check" ]; then
+	echo "deps: not installed:$missing; \`make deps\` (as root) installs" \
+		"them" >&2
+	exit 1
+fi
 echo "deps: installing$missing"
 if [ "$(id -u)" -ne 0 ]; then
 	echo "deps: need root to apt-get install$missing" >&2
