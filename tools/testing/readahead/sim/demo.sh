@@ -27,7 +27,7 @@ scen() {
 }
 # The same machine where readers wait up to 20 us for a CPU at each
 # wake-up and operation (seeded), so that they overtake each other as
-# 130 readers on 8 CPUs did; see tools/testing/readahead/README, section 4.
+# 130 readers on 8 CPUs did; see tools/testing/readahead/REPORT, section 2.
 sed 's/^seed=1$/seed=1\njitter_us=20/' "$SC/jbod13.disks" \
 	> "$D/jbod13-jitter.disks"
 grep -q '^jitter_us=20$' "$D/jbod13-jitter.disks"
