@@ -19,7 +19,9 @@
 #include <stdarg.h>
 #include <string.h>
 
-struct task_struct shim_init_task = { .pid = 4242, .comm = "harness" };
+struct task_struct shim_init_task = {
+	.pid = 4242, .comm = "harness", .cpu = -1
+};
 struct task_struct *shim_current = &shim_init_task;
 void (*shim_trace_sink)(const char *line);
 void (*shim_printk_hook)(void);

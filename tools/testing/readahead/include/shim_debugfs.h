@@ -35,6 +35,7 @@ struct task_struct {
 	int pid;
 	char comm[TASK_COMM_LEN];
 	bool fatal_signal;	/* a SIGKILL is pending: tests set it */
+	int cpu;		/* the simulator's CPU model: -1 none */
 };
 
 /* The harness's own task, current when no file's reader is. */

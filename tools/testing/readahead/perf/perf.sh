@@ -11,7 +11,9 @@
 # Environment: SIMOUT (build/sim: ra_sim), REPLAYOUT (build/replay:
 #   ra_sim_replay, linked from SIMOUT's objects: refused otherwise),
 #   CPUOUT (build/bench-cpu), QEMUTAB (build/qemu/ab.txt), OUT
-#   (build/perf: where the runs go).
+#   (build/perf: where the runs go), OURS (bench-cpu's ours, by default
+#   mm/readahead.c: with a SIMOUT built from another file, name it here
+#   too, or the cpu target judges another file than the others).
 #
 # Targets, all but the last two from the simulator (deterministic: the
 # same build gives the same table):

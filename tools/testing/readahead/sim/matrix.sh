@@ -17,7 +17,7 @@
 # SEEDS (default 1) runs every scenario once per seed (ra_sim --seed:
 # the disks' rotational positions and the CPU scheduler's draws).  One
 # seed is one sample of those: under BFQ a row's ratio moves by up to a
-# quarter between seeds 1-5 (../README, section 4).  With several seeds
+# quarter between seeds 1-5 (../REPORT, section 2).  With several seeds
 # each line is the median run, the one whose ratio is the median (ties
 # in SEEDS order; of an even count, the lower middle one), and a last
 # column gives the ratios' lowest..highest.  A run that fails stops the
@@ -27,7 +27,7 @@
 # fio_fork_us, sim/fiomain.c; default: none, the jobs start at once).
 # The QEMU guest's blktraces give 500:2000 for its runs; on the 2009
 # machines fio's start is not measured, and the BFQ rows depend on it
-# (../README, section 4).
+# (../REPORT, section 2).
 #
 # Two runs at a time.  Same inputs, same table (build/sim/matrix/table).
 set -eu

@@ -41,18 +41,9 @@
  * queue, as long as its next step comes before every pending event,
  * which is what makes cached reads cheap to simulate.
  *
- * CPUs (cpus=N in [system]; 0: one per process, no waiting): a process
- * that becomes runnable queues for a CPU, in the order it became ready,
- * ties broken by a draw from the seeded scheduler PRNG (so that readers
- * woken by one I/O run in an order that differs from the order they
- * slept, yet the same on every run).  It keeps its CPU until it sleeps
- * or finishes, or until it has run sched_slice_us while another waits;
- * a sleeping process gives its CPU back once the CPU time it has used
- * since it last ran has passed.  CPUs are numbered: a process gets the
- * one it last ran on if that one is idle (as 6.1's select_idle_sibling()
- * prefers the previous CPU), else the lowest-numbered idle one, so that
- * it migrates when its CPU is busy; its bios go to the hardware queue of
- * the CPU it submits them on (sim_task_cpu()).
+ * A process runs on a simulated CPU (cpu.c): it queues for one when it
+ * becomes runnable, unless cpus=0, and pays the CPU time of its work when
+ * it gives its CPU back.
  *
  * With --ftrace, the two paths report 6.12's mm_filemap_get_pages,
  * mm_filemap_fault and mm_filemap_map_pages where 6.12 fires them
@@ -79,12 +70,8 @@ struct map_block {
 
 struct reader {
 	struct wait_entry wait;		/* on a page it sleeps on */
-	struct reader *rq_next;		/* run queue: waiting for a CPU */
-	simtime_t rq_ready;
-	uint64_t rq_key;
-	bool on_cpu, opened;
-	int cpu;			/* running on, or last ran on; -1: none */
-	simtime_t ran_since;		/* got its CPU */
+	struct sim_cpu_task ct;		/* on the CPUs (cpu.c) */
+	bool opened;
 	simtime_t cpu_paid;		/* of op_cpu, time already passed */
 	struct job *job;
 	char comm[16];
@@ -117,120 +104,36 @@ struct reader {
 struct reader *readers;
 unsigned int nr_readers;
 uint64_t page_reads;
-static simtime_t syscall_ns, fault_ns, wakeup_ns, jitter_ns, sched_slice_ns;
-static struct prng sched_rng;
+static simtime_t syscall_ns, fault_ns, wakeup_ns;
 static double copy_ns_per_byte;
 static unsigned int nr_finished;
 
 static void reader_run(void *obj, uint64_t arg);
 static void reader_open(void *obj, uint64_t arg);
 
-/*
- * Scheduling noise (jitter_us > 0): a process that becomes runnable, or
- * ends an operation, waits a random extra time (uniform below jitter_us)
- * for a CPU, so that readers woken together by one I/O do not run in the
- * order they went to sleep, nor in lockstep through cached pages: they
- * overtake each other, as on a machine with more processes than CPUs.
- * 0 (the default): no draw at all, the runs of before.
- */
-static simtime_t sched_delay(void)
+/* @ct got its CPU: @r runs now. */
+static void reader_dispatch(struct sim_cpu_task *ct, simtime_t waited)
 {
-	return jitter_ns ? prng_below(&sched_rng, jitter_ns) : 0;
+	struct reader *r = container_of(ct, struct reader, ct);
+
+	r->st.runq_wait += waited;
+	ev_at(sim_now, r->opened ? reader_run : reader_open, r, 0);
 }
 
-/* ---- CPUs: a run queue in front of sys.cpus processors ---- */
-
-static uint64_t cpus_idle;
-static struct reader *runq;
-static bool cpu_busy[4096];	/* by CPU number (cpus= allows 4096) */
-
-/* The CPU @r gets: the one it last ran on if idle, else the first idle. */
-static int cpu_pick(const struct reader *r)
-{
-	unsigned int i;
-
-	if (r->cpu >= 0 && !cpu_busy[r->cpu])
-		return r->cpu;
-	for (i = 0; i < sys.cpus; i++)
-		if (!cpu_busy[i])
-			return (int)i;
-	sim_die("sim: no idle CPU among %llu with %llu idle",
-		(unsigned long long)sys.cpus, (unsigned long long)cpus_idle);
-}
-
-/*
- * The CPU @t runs on, -1 for none: without numbered CPUs (cpus=0), or for
- * a task that is not a reader's (the harness's own, before readers run).
- */
-int sim_task_cpu(const struct task_struct *t)
-{
-	const struct reader *r;
-
-	if (!sys.cpus || !t || !nr_readers)
-		return -1;
-	r = container_of(t, struct reader, task);
-	if (r < readers || r >= readers + nr_readers)
-		return -1;
-	return r->cpu;
-}
-
-static void cpu_dispatch(void *obj, uint64_t arg)
-{
-	(void)obj;
-	(void)arg;
-	while (cpus_idle && runq && runq->rq_ready <= sim_now) {
-		struct reader *r = runq;
-
-		runq = r->rq_next;
-		cpus_idle--;
-		r->cpu = cpu_pick(r);
-		cpu_busy[r->cpu] = true;
-		r->on_cpu = true;
-		r->ran_since = sim_now;
-		r->st.runq_wait += sim_now - r->rq_ready;
-		ev_at(sim_now, r->opened ? reader_run : reader_open, r, 0);
-	}
-}
-
-/* @r can run from @when on: queue it for a CPU. */
-static void cpu_want(struct reader *r, simtime_t when)
-{
-	struct reader **pp = &runq;
-
-	r->rq_ready = when;
-	r->rq_key = prng_next(&sched_rng);
-	while (*pp && ((*pp)->rq_ready < when ||
-		       ((*pp)->rq_ready == when && (*pp)->rq_key < r->rq_key)))
-		pp = &(*pp)->rq_next;
-	r->rq_next = *pp;
-	*pp = r;
-	ev_at(when, cpu_dispatch, NULL, 0);
-}
-
-/* CPU number @arg is idle again. */
-static void cpu_freed(void *obj, uint64_t arg)
-{
-	(void)obj;
-	cpu_busy[arg] = false;
-	cpus_idle++;
-	cpu_dispatch(NULL, 0);
-}
-
-/* @r stops running: its CPU is free once its unpaid CPU time passed. */
-static void cpu_put(struct reader *r)
+/* @r stops running: it pays the CPU time of its operation so far. */
+static void reader_cpu_put(struct reader *r)
 {
 	simtime_t unpaid = r->op_cpu - r->cpu_paid;
 
 	r->cpu_paid = r->op_cpu;
-	r->on_cpu = false;
-	ev_at(sim_now + unpaid, cpu_freed, NULL, (uint64_t)r->cpu);
+	cpu_put(&r->ct, unpaid);
 }
 
 /* Ready at @when: straight on (no CPU limit), or through the run queue. */
 static void make_runnable(struct reader *r, simtime_t when)
 {
 	if (sys.cpus)
-		cpu_want(r, when);
+		cpu_want(&r->ct, when);
 	else
 		ev_at(when, r->opened ? reader_run : reader_open, r, 0);
 }
@@ -694,8 +597,8 @@ static void finish(struct reader *r)
 	r->st.finish = sim_now;
 	r->st.ra_pages_end = r->sf->file.f_ra.ra_pages;
 	nr_finished++;
-	if (r->on_cpu)
-		cpu_put(r);
+	if (r->ct.on_cpu)
+		reader_cpu_put(r);
 	free(r->maptab);
 	r->maptab = NULL;
 }
@@ -722,8 +625,8 @@ static void reader_run(void *obj, uint64_t arg)
 		done = r->job->engine == ENG_MMAP ? do_mmap_read(r) :
 						    do_read(r);
 		if (!done) {
-			if (r->on_cpu)
-				cpu_put(r);
+			if (r->ct.on_cpu)
+				reader_cpu_put(r);
 			return;
 		}
 		r->in_op = false;
@@ -739,12 +642,10 @@ static void reader_run(void *obj, uint64_t arg)
 			r->job->thinktime_us;
 		if (think)
 			next += r->job->thinktime_us * NS_PER_US;
-		if (r->on_cpu && (think ||
-				  (runq && runq->rq_ready <= next &&
-				   next - r->ran_since >= sched_slice_ns))) {
+		if (r->ct.on_cpu && (think || cpu_slice_over(&r->ct, next))) {
 			/* Sleeps, or lets a waiting process run. */
-			cpu_put(r);
-			cpu_want(r, next);
+			reader_cpu_put(r);
+			cpu_want(&r->ct, next);
 			return;
 		}
 		if (next >= ev_next_time()) {
@@ -854,15 +755,13 @@ void readers_start(void)
 	syscall_ns = (simtime_t)(sys.syscall_us * NS_PER_US);
 	fault_ns = (simtime_t)(sys.fault_us * NS_PER_US);
 	wakeup_ns = (simtime_t)(sys.wakeup_us * NS_PER_US);
-	jitter_ns = (simtime_t)(sys.jitter_us * NS_PER_US);
-	sched_slice_ns = (simtime_t)(sys.sched_slice_us * NS_PER_US);
-	prng_seed(&sched_rng, sys.seed, 999);
 	copy_ns_per_byte = sys.copy_mbps > 0 ? 1e3 / sys.copy_mbps : 0;
-	cpus_idle = sys.cpus;
-	runq = NULL;
-	memset(cpu_busy, 0, sizeof(cpu_busy));
-	for (i = 0; i < nr_readers; i++)
-		readers[i].cpu = -1;
+	cpus_start();
+	for (i = 0; i < nr_readers; i++) {
+		readers[i].task.cpu = -1;
+		readers[i].ct.task = &readers[i].task;
+		readers[i].ct.dispatch = reader_dispatch;
+	}
 	if (sys.fio_main_ms >= 0)
 		fio_main_run();
 	else

@@ -203,9 +203,34 @@ struct blk_request {
 	bool ahead;			/* of its first bio */
 };
 
+/* ---- cpu.c: the CPUs, a run queue in front of sys.cpus processors ---- */
+
+/* A process's place on the CPUs (its CPU number is task->cpu). */
+struct sim_cpu_task {
+	struct task_struct *task;
+	struct sim_cpu_task *rq_next;	/* run queue: waiting for a CPU */
+	simtime_t rq_ready;
+	uint64_t rq_key;
+	bool on_cpu;
+	simtime_t ran_since;		/* got its CPU */
+	/* It has a CPU now, after waiting @waited: run it. */
+	void (*dispatch)(struct sim_cpu_task *ct, simtime_t waited);
+};
+
+/* No CPU busy, none queued; the scheduler PRNG seeded (sys.seed). */
+void cpus_start(void);
+/* The scheduling noise a process waits before it runs (jitter_us). */
+simtime_t sched_delay(void);
+/* @ct can run from @when on: queue it for a CPU. */
+void cpu_want(struct sim_cpu_task *ct, simtime_t when);
+/* @ct stops running: its CPU is free once @unpaid (CPU time) passed. */
+void cpu_put(struct sim_cpu_task *ct, simtime_t unpaid);
+/* Has @ct, going on at @next, run its slice while another waits? */
+bool cpu_slice_over(const struct sim_cpu_task *ct, simtime_t next);
 /*
- * reader.c: the CPU task @t runs on (cpus= numbers them), -1 without the
- * CPU model (cpus=0: each task has its own, no number).
+ * The CPU task @t runs on, or last ran on (cpus= numbers them), -1
+ * without the CPU model (cpus=0: each task has its own, no number) and
+ * for a task that is not a reader's.
  */
 int sim_task_cpu(const struct task_struct *t);
 /* A bio to fill and hand to submit_bio(); freed after its end_io. */
