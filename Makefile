@@ -91,7 +91,7 @@ tree:
 
 ## build the userspace harness only
 harness: tree
-	@$(MAKE) -s -C tools/testing/readahead TREE=$(TREE) \
+	@$(MAKE) -s -C tools/testing/readahead/harness TREE=$(TREE) \
 		OUT=$(BUILD)/harness all
 
 ## build the simulator only

@@ -36,7 +36,7 @@ make -s -C "$here" TOP="$top" TREE="$top/build/$KSRC_DIR" OUT="$out" \
 # The functions each implementation owns.
 nm --defined-only "$out/ours/readahead.o" | awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' \
 	>"$out/ours.syms"
-nm --defined-only "$out/pristine/readahead.o" "$out/pristine_fault.o" |
+nm --defined-only "$out/pristine/readahead.o" "$out/lib/pristine_fault.o" |
 	awk '$2 ~ /^[tT]$/ { sub(/\..*$/, "", $3); print $3 }' >"$out/pristine.syms"
 
 # measure IMPL SCENARIO MAPPING: prints "pages excl_ir incl_ir".

@@ -14,7 +14,7 @@
  * filesystem completes each folio at once and logs nothing.  Prints the
  * pages the readers asked for, the divisor of "instructions per page".
  */
-#include "../harness.h"
+#include "harness.h"
 
 #include <string.h>
 

@@ -12,7 +12,7 @@
  * FUZZ_INVARIANTS the invariants.  Nothing here changes the harness: the
  * filesystem's ->readahead is wrapped, per input, to look at each request.
  */
-#include "../harness.h"
+#include "harness.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -1058,7 +1058,7 @@ static void op_unbounded(struct reader *r)
 		bool congested = h_fs.congested;
 
 		/*
-		 * harness.c's fs_readahead() shifts the page index as a
+		 * harness/fs.c's fs_readahead() shifts the page index as a
 		 * loff_t: past MAX_LFS_FILESIZE that overflows.  No
 		 * expansion there (a filesystem could not ask for it).
 		 */

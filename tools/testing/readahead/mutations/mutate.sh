@@ -22,9 +22,9 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../../.." && pwd)
-harness="$top/tools/testing/readahead"
-. "$harness/scripts/config"
-. "$harness/scripts/tap.sh"
+harness="$top/tools/testing/readahead/harness"
+. "$here/../scripts/config"
+. "$here/../scripts/tap.sh"
 tree=${TREE:-$top/build/$KSRC_DIR}
 out="$top/build/mutate"
 obj="$out/obj"

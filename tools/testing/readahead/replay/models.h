@@ -12,7 +12,7 @@
 #ifndef RA_REPLAY_MODELS_H
 #define RA_REPLAY_MODELS_H
 
-#include "../harness.h"
+#include "lib.h"
 
 /*
  * The chain (chain.c): 2.6.30, then one model per behavioural commit of

@@ -89,14 +89,14 @@ stage() {
 }
 
 harness() {
-	make -s -C "$rt" TREE="$tree" OLD_TREE="$old_tree" \
+	make -s -C "$rt/harness" TREE="$tree" OLD_TREE="$old_tree" \
 		OUT="$build/harness" &&
 		"$build/harness/ra_harness" "$build/harness/sample.trace"
 }
 
 # The same tests with ours built as the 6.1 backport.
 harness_61() {
-	make -s -C "$rt" TREE="$tree" OLD_TREE="$old_tree" BASE=6.1 \
+	make -s -C "$rt/harness" TREE="$tree" OLD_TREE="$old_tree" BASE=6.1 \
 		OUT="$build/harness-6.1" &&
 		"$build/harness-6.1/ra_harness"
 }

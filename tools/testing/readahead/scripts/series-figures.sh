@@ -66,7 +66,7 @@ old_tree=$top/build/$OLD_DIR
 figures() {
 	d=$out/$1
 	mkdir -p "$d"
-	make -s -C "$rt" TREE="$tree" OLD_TREE="$old_tree" OUT="$d/h" \
+	make -s -C "$rt/harness" TREE="$tree" OLD_TREE="$old_tree" OUT="$d/h" \
 		OURS="$2" "$d/h/ra_harness" > "$d/build.log" 2>&1 ||
 		{ cat "$d/build.log" >&2; echo "$me: $1: harness build" >&2
 		  exit 1; }

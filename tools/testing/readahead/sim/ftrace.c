@@ -5,7 +5,7 @@
  * outcomes, mm/readahead_outcome.c), and with --ftrace FILE written as
  * `trace-cmd report` prints them, with ours' readahead_outcome events.
  *
- * Owns the writer and the folios' page frame numbers.  cache.c calls it
+ * Owns the writer and the folios' page frame numbers.  pagecache.c calls it
  * when a folio enters the page cache (mm_filemap_add_to_page_cache) or
  * leaves it, whatever removes it: reclaim, fadvise DONTNEED
  * (mm_filemap_delete_from_page_cache); reader.c where 6.12 fires the

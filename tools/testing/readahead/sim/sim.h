@@ -6,7 +6,7 @@
  * or 6.1 file, through struct ra_impl) inside a discrete-event model of a
  * machine: reading processes (reader.c) call the read and fault paths,
  * which call the readahead entry points, which fill the page cache
- * (cache.c) and call the filesystem (fs.c), which submits bios to the
+ * (pagecache.c) and call the filesystem (fs.c), which submits bios to the
  * block queues (blkq.c) of the disks (disk.c).  Completions come back as
  * events (event.c).  One file per concern; this header is their contract.
  */
@@ -14,7 +14,7 @@
 #define RA_SIM_H
 
 #include "shim.h"
-#include "../harness.h"
+#include "lib.h"
 #include "prng.h"
 #include "spindle.h"
 
@@ -265,7 +265,7 @@ void blkt_rq(struct disk *d, unsigned int code, const struct blk_request *r,
 void blkt_plug(struct disk *d, int pid);
 void blkt_unplug(struct disk *d, bool timer, unsigned int depth, int pid);
 
-/* ---- cache.c: page cache, LRU, waiters ---- */
+/* ---- pagecache.c: page cache, LRU, waiters ---- */
 
 /* A sleeper on a page: woken through its own function (wait_queue_entry). */
 struct wait_entry {
@@ -340,7 +340,7 @@ struct sim_inode {
 	uint64_t size;
 	char name[80];
 	struct dentry dentry;		/* d_name, for the trace */
-	void *last_chunk;		/* cache.c's lookup hint */
+	void *last_chunk;		/* pagecache.c's lookup hint */
 	uint64_t past_eof, reread;	/* conservation violations */
 	uint8_t *read_map;		/* pages ever submitted for reading */
 	uint64_t read_twice;		/* submitted again after eviction */
@@ -378,7 +378,7 @@ extern FILE *ftrace_file;
 /* Write to @f from now on (trace-cmd's cpus= line first); close it. */
 void ftrace_start(FILE *f, unsigned int cpus);
 void ftrace_stop(void);
-/* @f was added to its mapping, is about to leave it (cache.c). */
+/* @f was added to its mapping, is about to leave it (pagecache.c). */
 void ftrace_add(struct folio *f);
 void ftrace_delete(struct folio *f);
 /* filemap_get_pages() of a read of @count bytes at @pos is done. */

@@ -9,7 +9,7 @@
  * as an entry of its own, with a '*'.  Each entry goes to the caller's
  * @put as it is complete.
  */
-#include "harness.h"
+#include "lib.h"
 
 static void put_run(struct folio_runs *r, const char *mark,
 		    void (*put)(const char *entry))

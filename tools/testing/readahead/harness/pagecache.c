@@ -37,16 +37,6 @@ long shim_add_enomem_in = -1;
 /* Added folios are refaults: they come with PG_workingset. */
 bool shim_add_workingset;
 
-void blk_start_plug(struct blk_plug *plug)
-{
-	plug->depth = 1;
-}
-
-void blk_finish_plug(struct blk_plug *plug)
-{
-	plug->depth = 0;
-}
-
 struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order)
 {
 	struct folio *folio;

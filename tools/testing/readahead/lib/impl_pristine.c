@@ -8,7 +8,7 @@
  * force_page_cache_ra(), as readahead(2) does in the kernel, and the
  * page fault policy of pristine_fault.c.
  */
-#include "harness.h"
+#include "lib.h"
 #include "pristine.h"
 
 #ifndef RA_PRISTINE_NAME

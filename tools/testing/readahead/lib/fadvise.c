@@ -10,7 +10,7 @@
  * pages (@drop, which clips at the end of file itself).
  */
 #include "shim.h"
-#include "harness.h"
+#include "lib.h"
 
 int shim_generic_fadvise(struct file *file, loff_t offset, loff_t len,
 			 int advice,

@@ -5,8 +5,7 @@
  * Every header readahead.c includes (<linux/pagemap.h>, "internal.h", ...)
  * forwards here.  This file owns the types (folio, address_space, inode,
  * file, readahead_control, vm_fault) and the small inline helpers; the
- * page cache behind them is pagecache.c, the filesystem and descriptor
- * table are fs.c.  Only what the real file and the pristine 6.12 and 6.1
+ * page cache, plugging and files behind them are the program's (env.h).  Only what the real file and the pristine 6.12 and 6.1
  * files use is here, with the kernel's meaning; where the two kernels
  * differ (the descriptor API, folio orders), both spellings are here.
  */
@@ -32,6 +31,9 @@ typedef unsigned int gfp_t;
 typedef unsigned int fmode_t;
 typedef unsigned long long u64;
 typedef unsigned int u32;
+
+/* What the program provides: the page cache, plugging, the files. */
+#include "env.h"
 
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
@@ -132,8 +134,6 @@ static inline bool blk_cgroup_congested(void) { return shim_blkcg_congested; }
 struct blk_plug {
 	int depth;
 };
-void blk_start_plug(struct blk_plug *plug);
-void blk_finish_plug(struct blk_plug *plug);
 
 /* Pages of RAM the readahead code may size itself against. */
 extern unsigned long shim_totalram_pages;
@@ -230,9 +230,6 @@ static inline unsigned long folio_nr_pages(struct folio *f) { return 1UL << f->o
 static inline bool folio_test_large(struct folio *f) { return f->order > 0; }
 static inline bool PageWorkingset(struct page *p) { return shim_test((struct folio *)p, PG_workingset); }
 
-void folio_get(struct folio *folio);
-void folio_put(struct folio *folio);
-void folio_unlock(struct folio *folio);
 static inline bool folio_trylock(struct folio *f)
 {
 	if (folio_test_locked(f))
@@ -240,7 +237,6 @@ static inline bool folio_trylock(struct folio *f)
 	shim_set(f, PG_locked);
 	return true;
 }
-struct folio *filemap_alloc_folio(gfp_t gfp, unsigned int order);
 
 static inline void put_page(struct page *page)
 {
@@ -260,8 +256,6 @@ struct xarray {
 	unsigned long capacity;	/* a power of two, or 0 */
 	unsigned long count;
 };
-
-void *xa_load(struct xarray *xa, unsigned long index);
 
 /* The harness keeps no shadow entries: nothing is a value entry. */
 static inline bool xa_is_value(const void *entry)
@@ -353,13 +347,6 @@ static inline pgoff_t mapping_align_index(struct address_space *m,
 static inline void filemap_invalidate_lock_shared(struct address_space *m) { (void)m; }
 static inline void filemap_invalidate_unlock_shared(struct address_space *m) { (void)m; }
 
-int filemap_add_folio(struct address_space *mapping, struct folio *folio,
-		      pgoff_t index, gfp_t gfp);
-void filemap_remove_folio(struct folio *folio);
-pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index,
-			     unsigned long max_scan);
-pgoff_t page_cache_prev_miss(struct address_space *mapping, pgoff_t index,
-			     unsigned long max_scan);
 
 /* Error pointers, as linux/err.h has them. */
 #define MAX_ERRNO	4095
@@ -438,7 +425,6 @@ struct fd {
 	unsigned int flags;
 };
 
-struct fd fdget(int fd);
 static inline void fdput(struct fd f) { (void)f; }
 
 /* 6.12's accessors, and its CLASS(fd, f)(fd): fdget(), fdput() at exit. */

@@ -4,7 +4,7 @@
  *
  * See ra_call.h.  Linked by the harness and the simulator alike.
  */
-#include "harness.h"
+#include "lib.h"
 
 const struct ra_impl *ra_impl = &ra_ours;
 const struct ra_call_observer *ra_call_observer;

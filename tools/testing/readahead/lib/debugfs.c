@@ -11,7 +11,7 @@
  * goes to shim_tracepoint_sink.
  */
 #include "shim.h"
-#include "harness.h"
+#include "lib.h"
 
 #include <linux/tracepoint.h>
 

@@ -8,7 +8,7 @@
  * vfs_fadvise() that reads ahead with its own force_page_cache_ra(), as
  * readahead(2) does in the kernel.
  */
-#include "harness.h"
+#include "lib.h"
 
 #ifdef RA_OURS_BASE_61
 #define RA_OURS_FLAGS	RA_IMPL_PAGE_CACHE_61

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cache.c - the simulated page cache: folios, the index, the LRU, waiters.
+ * pagecache.c - the simulated page cache: folios, the index, the LRU, waiters.
  *
- * Owns the functions shim.h declares for the page cache (the readahead
+ * Owns the page cache functions lib/env.h asks of a program (the readahead
  * objects link against these instead of the harness's pagecache.c):
  * folio allocation and references, the per-file index behind xa_load()
  * (a hash of 16-page chunks, with a per-file hint so that sequential
