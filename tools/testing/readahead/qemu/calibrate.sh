@@ -86,7 +86,7 @@
 # 26 of the 36 spindle figures are within 10% (28 without it): outside
 # are the patched kernel's request counts and mean sizes, as below, two
 # of them (mq-deadline's sizes, 0.90) now just over the line.
-# Against the bench of 2026-12-01 (ab-spindle-2026-12-01.txt) 34 of the
+# Against the bench of 2026-12-01 (records/ab-spindle-2026-12-01.txt) 34 of the
 # 36 spindle figures are within 10% (32 before the simulator put each
 # request on the hardware queue of the CPU that submitted it, as 6.1's
 # blk-mq does, rather than on one queue per task).  Requests under both
