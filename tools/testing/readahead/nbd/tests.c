@@ -16,17 +16,13 @@
 #include <string.h>
 
 #include "model.h"
+#include "../lib/tap.h"
 
-/* TAP, as tests/test.h prints it. */
-static unsigned int tap_n, passed, failed;
+TAP_STATE;
 
 static void check(const char *name, bool ok)
 {
-	if (ok)
-		passed++;
-	else
-		failed++;
-	printf("%s %u - %s\n", ok ? "ok" : "not ok", ++tap_n, name);
+	tap_result(ok, "%s", name);
 }
 
 #define CHECK_EQ(name, got, want)					\
@@ -400,7 +396,7 @@ static void test_params(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_begin();
 	test_queued_stream();
 	test_idle_gap();
 	test_seek();
@@ -413,8 +409,5 @@ int main(void)
 	test_determinism();
 	test_pick();
 	test_params();
-	printf("1..%u\n", tap_n);
-	printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:0 error:0\n",
-	       passed, failed);
-	return failed ? 1 : 0;
+	return tap_end();
 }

@@ -33,11 +33,12 @@
  * DIR/elv/sda.blktrace.0, as ra_sim --blktrace writes them.
  *
  * --check runs the cases below (CFQ's close cooperators, 2.6.30), each
- * in a child process, and compares their output with the exact one:
- * "ok NAME" or "FAIL NAME" and the two outputs, then "elv_test: N passed,
- * N failed"; exits non-zero on a failure.
+ * in a child process, and compares their output with the exact one, in
+ * TAP (lib/tap.h): a failure shows both outputs as "# " lines; exits
+ * non-zero on a failure.
  */
 #include "../elevator.h"
+#include "tap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,24 +365,23 @@ static int run_case(const struct elv_case *c, char *buf, size_t len)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+TAP_STATE;
+
 static int check(void)
 {
 	static char got[16384];
-	unsigned int i, passed = 0, failed = 0;
+	unsigned int i;
+	bool ok;
 
+	tap_begin();
 	for (i = 0; i < ELV_NR(cases); i++) {
-		if (!run_case(&cases[i], got, sizeof(got)) &&
-		    !strcmp(got, cases[i].want)) {
-			passed++;
-			printf("ok   %s\n", cases[i].name);
-			continue;
-		}
-		failed++;
-		printf("FAIL %s\n---- got:\n%s---- want:\n%s", cases[i].name,
-		       got, cases[i].want);
+		ok = !run_case(&cases[i], got, sizeof(got)) &&
+		     !strcmp(got, cases[i].want);
+		tap_result(ok, "%s", cases[i].name);
+		if (!ok)
+			tap_diag("got:\n%swant:\n%s", got, cases[i].want);
 	}
-	printf("elv_test: %u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return tap_end();
 }
 
 int main(int argc, char **argv)
