@@ -9,7 +9,7 @@
 #   each row judged on its median run and its lowest ("1 ... 15"; see
 #   sim/matrix.sh)
 # Environment: SIMOUT (build/sim: ra_sim), REPLAYOUT (build/replay:
-#   ra_sim_replay, linked from SIMOUT's objects: refused otherwise),
+#   ra_sim_replay, built from the same ours: refused otherwise),
 #   CPUOUT (build/bench-cpu), QEMUTAB (build/qemu/ab.txt), OUT
 #   (build/perf: where the runs go), OURS (bench-cpu's ours, by default
 #   mm/readahead.c: with a SIMOUT built from another file, name it here
@@ -81,12 +81,13 @@ done
 for b in "$SIMOUT/ra_sim" "$REPLAYOUT/ra_sim_replay"; do
 	[ -x "$b" ] || { echo "perf: $b not built (make perf builds it)" >&2; exit 2; }
 done
-# The 2.6.30 rows run ours inside ra_sim_replay, linked from a simulator
-# build's objects (its simout names the build): it must be SIMOUT's, or
-# those rows would judge another build's ours.
-linked=$(cat "$REPLAYOUT/simout" 2>/dev/null || echo "an unknown build")
-if [ "$linked" != "$(cd "$SIMOUT" && pwd -P)" ]; then
-	echo "perf: $REPLAYOUT/ra_sim_replay was linked from $linked, not from SIMOUT=$SIMOUT: build the replay from that simulator (make -C tools/testing/readahead/replay SIMOUT=... OUT=...) and name it in REPLAYOUT" >&2
+# The 2.6.30 rows run ours inside ra_sim_replay: it must have compiled the
+# ours SIMOUT's ra_sim did (each build's ours.sha1), or those rows would
+# judge another file.
+sim_ours=$(cat "$SIMOUT/ours.sha1" 2>/dev/null || echo none)
+replay_ours=$(cat "$REPLAYOUT/ours.sha1" 2>/dev/null || echo none)
+if [ "$sim_ours" = none ] || [ "$sim_ours" != "$replay_ours" ]; then
+	echo "perf: $REPLAYOUT/ra_sim_replay compiled another ours than $SIMOUT/ra_sim (ours.sha1: $replay_ours, $sim_ours): build both with the same OURS= (make -C tools/testing/readahead/replay OURS=... BUILD=...) and name them in SIMOUT and REPLAYOUT" >&2
 	exit 2
 fi
 
