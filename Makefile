@@ -28,7 +28,7 @@ DEPS	:= gcc make libc6-dev xz-utils patch perl $(KSRC_PKG) $(OLD_PKG) \
 # libFuzzer (make fuzz, make check).
 FUZZ_DEPS := clang libclang-rt-14-dev
 # The QEMU bench and the QEMU stages of make check: the kernel build
-# (DEPS has the rest), the guest's programs (rel-guest's stress-ng), its
+# (DEPS has the rest), the guest's programs (the reliability guest's stress-ng), its
 # disks (ext4, XFS, the spindle filter), the VM, the report; the FUSE
 # server's headers.
 QEMU_DEPS := build-essential util-linux qemu-system-x86 busybox-static fio \
@@ -156,7 +156,7 @@ perf: sim
 	@$(NEEDS) $(CPU_DEPS)
 	@$(MAKE) -s -C tools/testing/readahead/replay TREE=$(TREE) \
 		BUILD=$(BUILD) all
-	@tools/testing/readahead/perf/perf.sh -s $(PERF_SIZE) -S "$(PERF_SEEDS)"
+	@tools/testing/readahead/targets/perf.sh -s $(PERF_SIZE) -S "$(PERF_SEEDS)"
 
 ##@ Costs and robustness
 
@@ -165,7 +165,7 @@ perf: sim
 ## inclusive (~15 s)
 bench-cpu: tree
 	@$(NEEDS) $(CPU_DEPS)
-	@tools/testing/readahead/bench/bench-cpu.sh $(BUILD)/bench-cpu
+	@tools/testing/readahead/cpubench/bench-cpu.sh $(BUILD)/bench-cpu
 
 BENCH_LINES ?= 5000000
 ## ra_analyze on a generated 5-million-line trace (BENCH_LINES): time and

@@ -4,7 +4,7 @@
 # Usage: build-kernel.sh pristine|patched|sanitized
 #
 # Owns the bench kernels: build/kbuild-FLAVOUR (make O=), configured as
-# x86_64 tinyconfig + tools/testing/readahead/kernel/qemu.config (+ the
+# x86_64 tinyconfig + tools/testing/readahead/kconfig/qemu.config (+ the
 # bench's own extra.config beside this script, when it has options),
 # merged with scripts/kconfig/merge_config.sh -m and olddefconfig.  Every
 # CONFIG_...=value line of the fragments must survive Kconfig, except
@@ -30,7 +30,7 @@ set -eu
 flavour=$1
 tree=$(ksrc_dir "$flavour")
 objdir=$(kobj_dir "$flavour")
-frag="$TOP/tools/testing/readahead/kernel/qemu.config"
+frag="$TOP/tools/testing/readahead/kconfig/qemu.config"
 extra="$QDIR/extra.config"
 start=$(date +%s)
 

@@ -17,7 +17,7 @@
 #
 # Builds the "sanitized" flavour (build-kernel.sh sanitized: KASAN,
 # lockdep, DEBUG_VM...; sanitized.config has CONFIG_FUSE_FS=y) and boots
-# it (rel-guest.sh, initramfs "fuse": busybox and rafuse).  In the
+# it (reliability-guest.sh, initramfs "fuse": busybox and rafuse).  In the
 # guest, fuse-guest.sh mounts rafuse (rafuse.c, our own server on
 # /dev/fuse: read-only files whose bytes are a function of the offset,
 # asynchronous reads, congestion_threshold 1, every READ answered late)
@@ -39,7 +39,7 @@
 # KASAN until the first reader, the readers ~30 s); a kernel that oopses
 # costs a boot per oops.  The kernel build from scratch adds about 12
 # minutes on 2 cores.  Results in build/qemu/fuse (boot.N: each boot's
-# rel-guest.sh directory; NAME.log: the kernel log of path NAME).
+# reliability-guest.sh directory; NAME.log: the kernel log of path NAME).
 set -u
 . "$(dirname "$0")/common.sh"
 
@@ -99,7 +99,7 @@ first=1 boot=0
 while [ "$first" -le "$npaths" ] && [ "$boot" -le "$npaths" ]; do
 	boot=$((boot + 1))
 	b="$out/boot.$boot"
-	GUEST_APPEND=printk.devkmsg=on "$QDIR/rel-guest.sh" -s 600 -i fuse \
+	GUEST_APPEND=printk.devkmsg=on "$QDIR/reliability-guest.sh" -s 600 -i fuse \
 		-l "1 1 8" -e "DELAY_MS=$delay" -e "MAX_BG=$maxbg" \
 		-e "CONG=$cong" -e "FIRST=$first" "$kernel" \
 		"$QDIR/fuse-guest.sh" "$b" > "$b.log" 2>&1

@@ -107,7 +107,7 @@ for flavour in "$@"; do
 	res="$out/results"
 	limit=300
 	[ "$flavour" = sanitized ] && limit=900
-	if "$QDIR/rel-guest.sh" -s "$limit" -l "2 2 8" -b "$work/blkdebug.conf" \
+	if "$QDIR/reliability-guest.sh" -s "$limit" -l "2 2 8" -b "$work/blkdebug.conf" \
 			"$kernel" "$QDIR/ioerror-guest.sh" "$out" > "$out.log" 2>&1; then
 		tap_ok "$flavour: guest ran every stage and exited by itself ($(cat "$out/wall-seconds")s, limit ${limit}s)"
 	else

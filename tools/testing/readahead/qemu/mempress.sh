@@ -79,7 +79,7 @@ for flavour in "$@"; do
 	kernel=$(tail -n 1 "$blog")
 	out="$work/$flavour"
 	res="$out/results"
-	if RA_KB=$kb "$QDIR/rel-guest.sh" -s 600 -m "$mem" -i mini -l "3 4 32" \
+	if RA_KB=$kb "$QDIR/reliability-guest.sh" -s 600 -m "$mem" -i mini -l "3 4 32" \
 			${memcg:+-e MEMCG_MB=$memcg} \
 			"$kernel" "$QDIR/mempress-guest.sh" "$out" > "$out.log" 2>&1; then
 		tap_ok "$flavour: the guest ran the 12 streams and exited by itself ($(cat "$out/wall-seconds")s)"

@@ -87,7 +87,7 @@ splat_check "fio boot: no splat in the kernel log" \
 
 # --- 3. Races -------------------------------------------------------------------
 r="$out/race"
-if "$QDIR/rel-guest.sh" -s $((dur * 3 + 600)) -l "2 2 8" -w 256 \
+if "$QDIR/reliability-guest.sh" -s $((dur * 3 + 600)) -l "2 2 8" -w 256 \
 		-e "DURATION=$dur" "$kernel" "$QDIR/sanitized-guest.sh" "$r" \
 		> "$r.log" 2>&1; then
 	tap_ok "race boot: truncate/DONTNEED/readers, stress-ng and fio ran ${dur}s and the guest exited ($(cat "$r/wall-seconds")s)"

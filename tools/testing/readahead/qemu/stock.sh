@@ -6,7 +6,7 @@
 #   -r  fio runs per kernel without and with recording (default 1, 1 to 9)
 #   -l  data disks, as make-disks.sh D F MB (default "2 2 16")
 #   FLAVOUR  pristine, patched (default: both)
-# Environment: RA_BPS / RA_IOPS (throttles, as rel-guest.sh).
+# Environment: RA_BPS / RA_IOPS (throttles, as reliability-guest.sh).
 #
 # Owns the stock trace's check.  Each kernel boots the "rel" initramfs and
 # runs stock-guest.sh: fio's 4 KB read(2) readers, two per data file,
@@ -97,7 +97,7 @@ for flavour in "$@"; do
 	res=$out/results
 	recorder=tracefs
 	[ "$flavour" != pristine ] || recorder=trace-cmd
-	if "$QDIR/rel-guest.sh" -s 1200 -i rel -l "$layout" \
+	if "$QDIR/reliability-guest.sh" -s 1200 -i rel -l "$layout" \
 			-c "$RT/analyzer/ra-record" -e "ROUNDS=$rounds" \
 			-e "RECORDER=$recorder" \
 			"$kernel" "$QDIR/stock-guest.sh" "$out" > "$out.log" 2>&1; then

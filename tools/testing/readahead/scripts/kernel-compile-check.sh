@@ -10,7 +10,7 @@
 # PATCHED_TREE is the tree kernel-tree.sh prepares (it already holds the
 # project's mm/readahead.c).  OBJDIR is an out-of-tree object directory
 # (make O=OBJDIR) owned by this script.  The FRAGMENTs default to the
-# bench's tools/testing/readahead/kernel/qemu.config.
+# bench's tools/testing/readahead/kconfig/qemu.config.
 #
 # OBJDIR is configured as x86_64 tinyconfig + the FRAGMENTs in order
 # (merge_config.sh -m, then olddefconfig); the last CONFIG_...=value line
@@ -35,7 +35,7 @@ scripts=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "$1" 2>/dev/null && pwd) || tree=$1
 objdir=$2
 shift 2
-[ $# -gt 0 ] || set -- "$scripts/../kernel/qemu.config"
+[ $# -gt 0 ] || set -- "$scripts/../kconfig/qemu.config"
 jobs=-j2
 start=$(date +%s)
 

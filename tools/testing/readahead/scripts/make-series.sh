@@ -42,7 +42,7 @@
 # the tools patch with no error.  Unless --no-bisect,
 # each patch is also applied to a scratch copy of the tree (OUTDIR.tree)
 # and mm/readahead.o, mm/filemap.o (and mm/readahead_debug.o once it
-# exists) are built after it (tinyconfig + kernel/qemu.config, W=1, and
+# exists) are built after it (tinyconfig + kconfig/qemu.config, W=1, and
 # sparse where installed), so the series bisects; no patch may add a
 # warning to those pristine mm/ gives (sparse's, on filemap.c).
 #
@@ -423,7 +423,7 @@ if [ "$mode" = "" ]; then
 		shift
 		"$tree/scripts/kconfig/merge_config.sh" -m -O "$objdir" \
 			"$objdir/.config" \
-			"$top/tools/testing/readahead/kernel/qemu.config" \
+			"$top/tools/testing/readahead/kconfig/qemu.config" \
 			>/dev/null 2>&1
 		make -s -C "$tree" O="$objdir" olddefconfig >/dev/null
 		# shellcheck disable=SC2086

@@ -200,7 +200,7 @@ sim_traces() {
 }
 
 kernel() {
-	kconf="$rt/kernel"
+	kconf="$rt/kconfig"
 	tap_begin
 	for base in 6.12 6.1; do
 		if [ $base = 6.12 ]; then

@@ -21,7 +21,7 @@
 #   - sim/matrix.sh runs the reports' matrix (144 rows, SERIES_MATRIX_SIZE
 #     files, 64m; seed 1; SERIES_MATRIX=0 skips it): the rows whose
 #     ours/pristine ratio moves, and how many rows are at or above 1;
-#   - bench/bench-cpu.sh counts ours' instructions per page (callgrind,
+#   - cpubench/bench-cpu.sh counts ours' instructions per page (callgrind,
 #     deterministic; SERIES_CPU=0 skips it): the lines that move, own
 #     and all-in, against pristine 6.12's.
 # The simulator is deterministic, so every figure that moves, moved
@@ -106,7 +106,7 @@ figures() {
 		rm -rf "$d/sim/matrix"
 	fi
 	if [ "${SERIES_CPU:-1}" != 0 ]; then
-		OURS="$2" sh "$rt/bench/bench-cpu.sh" "$d/cpu" \
+		OURS="$2" sh "$rt/cpubench/bench-cpu.sh" "$d/cpu" \
 			> "$d/cpu.txt" 2>&1 ||
 			{ cat "$d/cpu.txt" >&2; echo "$me: $1: bench-cpu" >&2
 			  exit 1; }

@@ -36,7 +36,7 @@
  * The trace's text, READAHEAD_TRACE_FMT, from the kernel's own header:
  * its format part only (the event itself needs the kernel), so the guard
  * of the event part is set first; its closing <trace/define_trace.h> is
- * the harness's empty stand-in (-I the harness's include/).
+ * the library's empty stand-in (-I lib/include/).
  */
 #define _TRACE_READAHEAD_H
 #include <stdbool.h>

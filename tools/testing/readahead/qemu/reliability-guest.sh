@@ -1,7 +1,7 @@
 #!/bin/sh
-# rel-guest.sh - boot a kernel under QEMU and run one reliability test in it.
+# reliability-guest.sh - boot a kernel under QEMU and run one reliability test in it.
 #
-# Usage: rel-guest.sh [options] BZIMAGE TEST_SH OUTDIR
+# Usage: reliability-guest.sh [options] BZIMAGE TEST_SH OUTDIR
 #   -s SECONDS   time limit of the whole QEMU run (default 600)
 #   -m MB        guest memory (default 1024)
 #   -i VARIANT   initramfs variant, build-initramfs.sh rel|mini (default rel)
@@ -20,7 +20,7 @@
 # run.conf, the disks' sha1 sums, -c files) at the start of the raw I/O
 # disk; QEMU -accel tcg with one vCPU, -no-reboot, the serial console in
 # OUTDIR/console.log, under `timeout`; then the guest's results tar back
-# into OUTDIR/results (rel-init.sh runs TEST_SH there).  Exit 0 when the
+# into OUTDIR/results (reliability-init.sh runs TEST_SH there).  Exit 0 when the
 # guest finished and wrote results (whatever the test found: the caller
 # judges OUTDIR/results and scans the logs with splat_scan); 1 on a hang
 # (timeout), a QEMU failure or missing results, with the reason on stderr

@@ -35,7 +35,7 @@
 #   2.6.30       on the reports' machines (sim/scenarios/report*), ours
 #                at least the 2.6.30 model on every row
 #   cpu          bench-cpu: instructions per page no more than pristine's
-#                on every line (bench/bench-cpu.sh)
+#                on every line (cpubench/bench-cpu.sh)
 #   qemu         the QEMU bench (make bench): patched/pristine >= 1.00 in
 #                disk-side MB/s on every job (medians), >= 1.10 where
 #                pristine's shared job loses more than 10% to its
@@ -304,8 +304,8 @@ done
 [ "$bad" -eq 0 ] && v=PASS || v=FAIL
 verdict 2.6.30 $v "ours >= the 2.6.30 model: $((rows - bad)) of $rows rows"
 
-echo "== cpu (bench/bench-cpu.sh)"
-"$TOP/tools/testing/readahead/bench/bench-cpu.sh" "$CPUOUT" > "$OUT/cpu.txt"
+echo "== cpu (cpubench/bench-cpu.sh)"
+"$TOP/tools/testing/readahead/cpubench/bench-cpu.sh" "$CPUOUT" > "$OUT/cpu.txt"
 sed 's/^/  /' "$OUT/cpu.txt" | tail -n +1
 set -- $(sed -n 's/^bench-cpu: ours <= pristine on \([0-9]*\) of \([0-9]*\) lines$/\1 \2/p' "$OUT/cpu.txt")
 [ "$#" -eq 2 ] || { echo "perf: bench-cpu printed no verdict" >&2; exit 2; }

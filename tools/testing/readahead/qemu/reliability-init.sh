@@ -1,5 +1,5 @@
 #!/bin/sh
-# rel-init.sh - /init of the reliability guests (initramfs "rel" and "mini").
+# reliability-init.sh - /init of the reliability guests (initramfs "rel" and "mini").
 #
 # Owns the frame of one reliability run inside the guest; the test itself
 # is /ctl/test.sh, shipped by the host in the control archive (so a test
