@@ -8,14 +8,16 @@
 #                    Debian's fio and blktrace, guest-init.sh as /init
 #                    (run-guest.sh)
 #   rel              build/qemu/initramfs-rel.cpio.gz: busybox, fio,
-#                    stress-ng, trace-cmd, ratool, reliability-init.sh as /init
+#                    stress-ng, trace-cmd, ratool, guest-init.sh as /init
 #                    (reliability-guest.sh)
 #   mini             build/qemu/initramfs-mini.cpio.gz: busybox, ratool,
-#                    reliability-init.sh as /init: small enough for a guest of
+#                    guest-init.sh as /init: small enough for a guest of
 #                    little memory (mempress.sh)
 #   fuse             build/qemu/initramfs-fuse.cpio.gz: busybox, rafuse (a
-#                    FUSE server and its reader), reliability-init.sh as /init
+#                    FUSE server and its reader), guest-init.sh as /init
 #                    (fuse.sh)
+# What a guest runs is the control archive's test.sh (bench-guest.sh for
+# the bench), not part of the image.
 # Dynamic programs go in with every shared library `ldd` lists and the
 # dynamic loader (at the paths ldd shows); ratool (ratool.c) and rafuse
 # (rafuse.c) are compiled here with gcc -static into build/qemu/.  The
@@ -31,9 +33,9 @@ set -eu
 variant=${1:-bench}
 case $variant in
 bench) suffix="" init="$QDIR/guest-init.sh" progs="fio blktrace" tools='' ;;
-rel) suffix=-rel init="$QDIR/reliability-init.sh" progs="fio stress-ng trace-cmd" tools=ratool ;;
-mini) suffix=-mini init="$QDIR/reliability-init.sh" progs='' tools=ratool ;;
-fuse) suffix=-fuse init="$QDIR/reliability-init.sh" progs='' tools=rafuse ;;
+rel) suffix=-rel init="$QDIR/guest-init.sh" progs="fio stress-ng trace-cmd" tools=ratool ;;
+mini) suffix=-mini init="$QDIR/guest-init.sh" progs='' tools=ratool ;;
+fuse) suffix=-fuse init="$QDIR/guest-init.sh" progs='' tools=rafuse ;;
 *) die "usage: $0 [bench|rel|mini|fuse]" ;;
 esac
 # blktrace lives in /usr/sbin.

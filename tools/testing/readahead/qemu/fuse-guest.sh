@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuse-guest.sh - the guest half of fuse.sh (run by reliability-init.sh as test.sh).
+# fuse-guest.sh - the guest half of fuse.sh (run by guest-init.sh as test.sh).
 #
 # Owns the readers of a congested FUSE mount.  Mounts rafuse (rafuse.c:
 # 8 files of FILE_MB MB whose every byte is known, each READ answered

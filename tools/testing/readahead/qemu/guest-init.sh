@@ -1,30 +1,26 @@
 #!/bin/sh
-# guest-init.sh - /init of the bench guest (busybox ash inside the initramfs).
+# guest-init.sh - /init of every guest (busybox ash inside the initramfs):
+# the bench's (run-guest.sh) and the reliability runs' (reliability-guest.sh).
 #
-# Owns everything that happens inside the guest for one run:
+# Owns the frame of one run inside the guest; what the run does is
+# /ctl/test.sh, shipped by the host in the control archive (the bench's is
+# bench-guest.sh; each reliability test its own *-guest.sh), so a test
+# changes without rebuilding the initramfs:
 #   1. mount devtmpfs, proc, sysfs, debugfs, tmpfs;
-#   2. read the run's control archive (a tar written by run-guest.sh) from
-#      the I/O disk, the virtio disk with serial "raio": job.fio, run.conf
-#      and sums (the host's sha1 of every data file);
-#   3. mount each data disk (serial "radN", run.conf's FS, ext4 or xfs,
-#      read-only) on /mnt/dN, set its I/O scheduler (SCHED), the
-#      scheduler's tunables (IOSCHED: KEY=N ...) and its read_ahead_kb
-#      when run.conf asks for them;
-#   4. optional debugfs checks: a garbage write to readahead/trace_enable
-#      must fail with EINVAL and leave the value unchanged;
-#   5. drop the caches, start blktrace on the data disks (BLKTRACE=1;
-#      per-CPU files in /results/bt), snapshot /sys/block/*/stat,
-#      /proc/vmstat, /proc/stat and /proc/uptime, reset readahead/stats,
-#      turn the trace on if asked, run fio (JSON output, data verified
-#      by fio's crc32c headers), snapshot again, stop blktrace, read
-#      readahead/stats back, save dmesg; with MARKS=1 (icount runs) "fio
-#      start" and "fio end" go to ttyS1 around fio, for the host's clock;
-#   6. sha1 every data file the job names and compare with the host's
-#      sums (catches data from the wrong file, which fio's headers cannot);
-#   7. write /results as a tar over the I/O disk and `reboot -f` (QEMU
-#      runs with -no-reboot, so it exits).
-# Progress lines on the console start with "RA-BENCH:"; run-guest.sh
-# parses them.  Any failure still ends in step 7 with status != ok.
+#   2. untar the control archive (test.sh, run.conf, sums, ...) from the
+#      I/O disk (serial "raio") into /ctl;
+#   3. mount each data disk (serial "radN"; run.conf's FS, ext4 by
+#      default) read-only on /mnt/dN and the scratch disk (serial
+#      "rascratch", ext4) read-write on /scratch, listed in $R/disks
+#      ("dN vdX", "scratch vdX"), a disk that fails to mount in
+#      $R/failures; set their read_ahead_kb when run.conf asks;
+#   4. run /ctl/test.sh with R=/results and run.conf's settings in the
+#      environment, its output in $R/test.out, its exit status in
+#      $R/test.rc;
+#   5. save dmesg (unless the test did) and /proc/vmstat, write /results
+#      as a tar over the I/O disk and `reboot -f` (QEMU runs with
+#      -no-reboot, so it exits).
+# Progress lines on the console start with "RA-GUEST:".
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
 export LD_LIBRARY_PATH=/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu/ceph
 
@@ -37,232 +33,73 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
 
 R=/results
-RADIR=/sys/kernel/debug/readahead
+export R
 iodev=
-status=ok
-say() { echo "RA-BENCH: $*"; }
-bad() { say "FAIL: $*"; echo "$*" >> $R/failures; status=fail; }
+say() { echo "RA-GUEST: $*"; }
 
 finish() {
-	echo "$status" > $R/status
+	[ -f $R/dmesg.txt ] || dmesg > $R/dmesg.txt
+	cat /proc/vmstat > $R/vmstat.end
 	if [ -n "$iodev" ]; then
 		tar -cf "$iodev" -C $R . && sync &&
 			say "results written ($(du -sk $R | cut -f1) KB)"
 	fi
-	say "done status=$status"
+	say "done"
 	reboot -f
 	sleep 10
 }
 
-say "init started, kernel $(uname -r)"
-TRACE=0
-CHECKS=0
-READ_AHEAD_KB=
-FS=ext4
-SCHED=default
-BLKTRACE=0
-IOSCHED=
-MARKS=0
+say "init started, kernel $(uname -r), $(awk '/MemTotal/ { print $2 }' /proc/meminfo) kB"
 for b in /sys/block/vd*; do
 	[ "$(cat "$b/serial" 2>/dev/null)" = raio ] && iodev=/dev/${b##*/}
 done
-if [ -z "$iodev" ]; then
-	say "FAIL: no I/O disk (serial raio)"
+if [ -z "$iodev" ] || ! tar -xf "$iodev" -C /ctl; then
+	say "FAIL: no control archive (I/O disk: ${iodev:-none})"
 	finish
 fi
-if ! tar -xf "$iodev" -C /ctl; then
-	say "FAIL: cannot read the control archive from $iodev"
-	finish
-fi
+FS=ext4
+READ_AHEAD_KB=
+# Exported: test.sh reads its settings (NAME, DURATION, ...) from the
+# environment.
+set -a
 # shellcheck disable=SC1091
 . /ctl/run.conf
+set +a
+
+mkdir -p /scratch
 for b in /sys/block/vd*; do
 	[ -e "$b/serial" ] || continue
 	s=$(cat "$b/serial")
 	dev=/dev/${b##*/}
 	case $s in
+	rascratch)
+		if mount -t ext4 "$dev" /scratch; then
+			echo "scratch ${b##*/}" >> $R/disks
+		else
+			echo "mount $dev ($s) read-write failed" >> $R/failures
+		fi
+		;;
 	rad[0-9]*)
 		d=${s#ra}
 		mkdir -p "/mnt/$d"
 		if mount -t "$FS" -o ro "$dev" "/mnt/$d"; then
-			echo "$d ${b##*/}" >> /tmp/disks
+			echo "$d ${b##*/}" >> $R/disks
 		else
-			echo "mount $dev ($s) failed" >> /tmp/early-fail
+			echo "mount $dev ($s) failed" >> $R/failures
 		fi
 		;;
 	esac
 done
-[ -f /tmp/early-fail ] && while read -r l; do bad "$l"; done < /tmp/early-fail
-[ -f /tmp/disks ] || bad "no data disks"
-cp /tmp/disks $R/disks 2>/dev/null
-say "job ${NAME:-?}: $(wc -l < $R/disks 2>/dev/null) data disk(s), $FS, scheduler $SCHED, trace=$TRACE, blktrace=$BLKTRACE"
-
-# --- Disk settings asked for by the host -------------------------------
-if [ -n "$READ_AHEAD_KB" ]; then
-	while read -r d v; do
+if [ -n "$READ_AHEAD_KB" ] && [ -f $R/disks ]; then
+	while read -r _ v; do
 		echo "$READ_AHEAD_KB" > "/sys/block/$v/queue/read_ahead_kb" ||
-			bad "cannot set read_ahead_kb of $v to $READ_AHEAD_KB"
+			echo "cannot set read_ahead_kb of $v to $READ_AHEAD_KB" \
+				>> $R/failures
 	done < $R/disks
 fi
-
-if [ "$SCHED" != default ]; then
-	while read -r d v; do
-		q=/sys/block/$v/queue/scheduler
-		echo "$SCHED" > "$q" 2>/dev/null
-		grep -q "\[$SCHED\]" "$q" ||
-			bad "cannot set the scheduler of $v to $SCHED: $(cat "$q")"
-	done < $R/disks
-fi
-for kv in $IOSCHED; do
-	while read -r d v; do
-		f=/sys/block/$v/queue/iosched/${kv%%=*}
-		echo "${kv#*=}" > "$f" 2>/dev/null
-		[ "$(cat "$f" 2>/dev/null)" = "${kv#*=}" ] ||
-			bad "cannot set $f to ${kv#*=}"
-	done < $R/disks
-done
-
-# --- Facts about the guest --------------------------------------------
-{
-	echo "kernel $(uname -r)"
-	echo "version $(cat /proc/version)"
-	echo "cmdline $(cat /proc/cmdline)"
-	echo "cpus $(grep -c ^processor /proc/cpuinfo)"
-	echo "mem_kb $(awk '/MemTotal/ { print $2 }' /proc/meminfo)"
-	echo "fs $FS"
-	while read -r d v; do
-		echo "read_ahead_kb $d $v $(cat "/sys/block/$v/queue/read_ahead_kb")"
-		echo "max_sectors_kb $d $v $(cat "/sys/block/$v/queue/max_sectors_kb")"
-		echo "scheduler $d $v $(cat "/sys/block/$v/queue/scheduler")"
-		echo "rotational $d $v $(cat "/sys/block/$v/queue/rotational")"
-		# The block queue's limits on requests (calibrate.sh gives
-		# the simulator the same): nr_requests per hardware queue
-		# (with a scheduler, its tags: waiting plus on the disk), the
-		# hardware queues, and each one's driver tags (requests on
-		# the disk at once through it).
-		echo "nr_requests $d $v $(cat "/sys/block/$v/queue/nr_requests")"
-		echo "hw_queues $d $v $(ls -d "/sys/block/$v/mq/"[0-9]* | wc -l)"
-		echo "nr_tags $d $v $(cat "/sys/block/$v/mq/0/nr_tags")"
-	done < $R/disks
-	echo "virtio_blk.queue_depth $(cat /sys/module/virtio_blk/parameters/queue_depth 2>/dev/null || echo -)"
-} > $R/guest-info
-cp /proc/mounts $R/mounts
-
-# --- debugfs interface checks (smoke) ----------------------------------
-if [ -e $RADIR/stats ]; then echo yes; else echo no; fi > $R/have-stats
-if [ -e $RADIR/trace_enable ]; then
-	echo yes > $R/have-trace
-	if [ "$CHECKS" = 1 ]; then
-		# A garbage write must fail with EINVAL and change nothing,
-		# whether the trace is off or on.
-		for v in 0 1; do
-			echo $v > $RADIR/trace_enable
-			before=$(cat $RADIR/trace_enable)
-			if (echo garbage > $RADIR/trace_enable) 2> /tmp/gerr; then
-				res="accepted"
-			elif grep -qi 'invalid argument' /tmp/gerr; then
-				res="EINVAL"
-			else
-				res="error:$(tr ' ' _ < /tmp/gerr)"
-			fi
-			after=$(cat $RADIR/trace_enable)
-			echo "garbage_write $res before=$before after=$after"
-		done > $R/checks
-		echo 0 > $RADIR/trace_enable
-	fi
-else
-	echo no > $R/have-trace
-fi
-
-# --- The run -------------------------------------------------------------
-snapshot() {
-	while read -r d v; do
-		echo "$d $v $(cat "/sys/block/$v/stat")"
-	done < $R/disks > "$R/blkstat.$1"
-	cp /proc/vmstat "$R/vmstat.$1"
-	grep '^cpu' /proc/stat > "$R/cpustat.$1"
-	cut -d' ' -f1 /proc/uptime > "$R/uptime.$1"
-}
-
-dmesg > $R/dmesg.boot
-sync
-echo 3 > /proc/sys/vm/drop_caches
-[ -e $RADIR/stats ] && { echo 0 > $RADIR/stats || bad "cannot reset stats"; }
-if [ "$TRACE" = 1 ] && [ -e $RADIR/trace_enable ]; then
-	dmesg -c > /dev/null
-	echo 1 > $RADIR/trace_enable || bad "cannot enable the trace"
-fi
-dmesg -n 5
-btpid=
-if [ "$BLKTRACE" = 1 ]; then
-	mkdir -p $R/bt
-	set --
-	while read -r d v; do set -- "$@" -d "/dev/$v"; done < $R/disks
-	blktrace -D $R/bt "$@" > /tmp/blktrace.out 2>&1 &
-	btpid=$!
-	# Started when every disk has its per-CPU files.
-	i=0
-	while [ $i -lt 100 ]; do
-		n=0
-		while read -r d v; do
-			ls $R/bt/"$v".blktrace.* > /dev/null 2>&1 && n=$((n + 1))
-		done < $R/disks
-		[ "$n" -eq "$(wc -l < $R/disks)" ] && break
-		kill -0 $btpid 2>/dev/null || break
-		sleep 0.1
-		i=$((i + 1))
-	done
-	kill -0 $btpid 2>/dev/null ||
-		bad "blktrace did not start: $(head -c 300 /tmp/blktrace.out)"
-fi
-# MARKS=1 (icount runs): the host stamps these lines with its clock.
-mark() {
-	if [ "$MARKS" = 1 ]; then echo "$*" > /dev/ttyS1; fi
-}
-snapshot before
-say "fio start"
-mark "fio start"
-# The CPU time of this shell's reaped children (/proc/$$/stat cutime,
-# cstime) before and after: fio's processes, exact (each the sum of its
-# run time, not tick samples), read without a child of its own.
-read -r st < /proc/$$/stat
-echo "$st" > $R/selfstat.before
-fio --output-format=json --output=$R/fio.json /ctl/job.fio > $R/fio.out 2>&1
-rc=$?
-read -r st < /proc/$$/stat
-echo "$st" > $R/selfstat.after
-mark "fio end"
-snapshot after
-say "fio end rc=$rc"
-if [ -n "$btpid" ]; then
-	kill -INT $btpid
-	wait $btpid
-	cp /tmp/blktrace.out $R/blktrace.out
-	# "Total: N events (dropped D), ...": the trace must be whole.
-	if grep -q 'dropped [1-9]' /tmp/blktrace.out; then
-		bad "blktrace dropped events: $(grep 'dropped [1-9]' /tmp/blktrace.out | head -n 1)"
-	fi
-fi
-[ "$TRACE" = 1 ] && [ -e $RADIR/trace_enable ] && echo 0 > $RADIR/trace_enable
-echo "$rc" > $R/fio.rc
-[ "$rc" = 0 ] || bad "fio exited with $rc: $(grep -m3 -iE 'verify|err' $R/fio.out)"
-[ -e $RADIR/stats ] && cat $RADIR/stats > $R/ra-stats
-dmesg > $R/dmesg.txt
-
-# --- Whole-file checksums against the host's ------------------------------
-# Only the files the job names (filename=a:b:...): a random job leaves
-# most of the disks uncached, and reading all of them costs minutes.
-sed -n 's/^[[:space:]]*filename[[:space:]]*=[[:space:]]*//p' /ctl/job.fio |
-	tr ':' '\n' | sed -n 's|^/mnt/||p' | sort -u > /tmp/files
-awk 'NR == FNR { want[$1] = 1; next } ($2 in want)' /tmp/files /ctl/sums \
-	> /tmp/sums
-[ -s /tmp/sums ] || cp /ctl/sums /tmp/sums
-cp /tmp/sums $R/sums.checked
-if [ -s /tmp/sums ]; then
-	if (cd /mnt && sha1sum -c /tmp/sums) > $R/sums.out 2>&1; then
-		say "checksums ok ($(wc -l < /tmp/sums) files)"
-	else
-		bad "checksum mismatch: $(grep -v ': OK$' $R/sums.out | head -3)"
-	fi
-fi
+cat /proc/meminfo > $R/meminfo.start
+say "test ${NAME:-?} start"
+sh /ctl/test.sh > $R/test.out 2>&1
+echo $? > $R/test.rc
+say "test ${NAME:-?} end rc=$(cat $R/test.rc)"
 finish

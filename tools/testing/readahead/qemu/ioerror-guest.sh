@@ -1,5 +1,5 @@
 #!/bin/sh
-# ioerror-guest.sh - the guest half of ioerror.sh (run by reliability-init.sh as test.sh).
+# ioerror-guest.sh - the guest half of ioerror.sh (run by guest-init.sh as test.sh).
 #
 # Owns the reads of the I/O error test.  Data disk 0 sits behind QEMU's
 # blkdebug driver: reads of some sectors of /mnt/d0/f0 fail with EIO

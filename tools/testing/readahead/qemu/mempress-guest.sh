@@ -1,5 +1,5 @@
 #!/bin/sh
-# mempress-guest.sh - the guest half of mempress.sh (run by reliability-init.sh as test.sh).
+# mempress-guest.sh - the guest half of mempress.sh (run by guest-init.sh as test.sh).
 #
 # Owns the streams of the memory pressure test: with the caches dropped,
 # one sequential reader per data file (busybox sha1sum: a stream and a

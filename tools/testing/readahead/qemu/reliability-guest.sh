@@ -20,7 +20,7 @@
 # run.conf, the disks' sha1 sums, -c files) at the start of the raw I/O
 # disk; QEMU -accel tcg with one vCPU, -no-reboot, the serial console in
 # OUTDIR/console.log, under `timeout`; then the guest's results tar back
-# into OUTDIR/results (reliability-init.sh runs TEST_SH there).  Exit 0 when the
+# into OUTDIR/results (guest-init.sh runs TEST_SH there).  Exit 0 when the
 # guest finished and wrote results (whatever the test found: the caller
 # judges OUTDIR/results and scans the logs with splat_scan); 1 on a hang
 # (timeout), a QEMU failure or missing results, with the reason on stderr

@@ -162,6 +162,7 @@ mkdir -p "$out/ctl" "$out/results"
 out=$(cd "$out" && pwd)
 name=$(basename "$job" .fio)
 cp "$job" "$out/ctl/job.fio"
+cp "$QDIR/bench-guest.sh" "$out/ctl/test.sh"
 # "# checksums: off": no whole-file sha1 in the guest after fio (whose
 # crc32c headers still check every block it read), for a file too large
 # to read whole in a run's time.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# sanitized-guest.sh - the racing half of sanitized.sh (run by reliability-init.sh as test.sh).
+# sanitized-guest.sh - the racing half of sanitized.sh (run by guest-init.sh as test.sh).
 #
 # Owns the concurrent load of the sanitized kernel's second boot, all
 # started together and all ending after DURATION seconds (run.conf):

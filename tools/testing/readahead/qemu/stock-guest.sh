@@ -1,5 +1,5 @@
 #!/bin/sh
-# stock-guest.sh - the guest half of stock.sh (run by reliability-init.sh as test.sh).
+# stock-guest.sh - the guest half of stock.sh (run by guest-init.sh as test.sh).
 #
 # Owns the runs of one kernel: a fio job of 4 KB read(2) readers, two per
 # data file (the QEMU bench's seq4k shape, over whatever files the disks
