@@ -2,7 +2,7 @@
 /*
  * model.h - one spindle behind an NBD export: its parameters, checked
  * as the simulator checks its [disk] section, and the queue in front of
- * it.  No nbdkit here, so that the unit tests (tests.c) run without it.
+ * it.  No nbdkit here, so that the unit tests (tests/model_test.c) run without it.
  */
 #ifndef RA_NBD_MODEL_H
 #define RA_NBD_MODEL_H

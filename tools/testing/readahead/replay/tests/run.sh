@@ -8,9 +8,9 @@
 # tests' results first, numbered on (scripts/tap.sh); exits non-zero on
 # any failure.  Runs from any directory.
 #
-#   OUT=<build dir> ./run-tests.sh
+#   OUT=<build dir> tests/run.sh
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
+HERE=$(cd "$(dirname "$0")/.." && pwd)
 TOP=$(cd "$HERE/../../../.." && pwd)
 OUT=${OUT:-$TOP/build/replay}
 SC=$HERE/../sim/scenarios

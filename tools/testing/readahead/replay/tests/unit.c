@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests.c - exact tests of the 2009 models, in the unit harness.
+ * unit.c - exact tests of the 2009 models, in the unit harness.
  *
  * Each test sets up a file's cache and readahead state, makes one read
  * or fault through the harness's 6.1 read and fault paths, and checks

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests.c - the spindle filter's delays, exactly, without nbdkit: each
+ * model_test.c - the spindle filter's delays, exactly, without nbdkit: each
  * test feeds model.c (and through it sim/spindle.c) a request sequence
  * with arrival times and checks the completion times to the nanosecond,
  * worked out by hand from the model's formulas, and which waiting
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "model.h"
-#include "../lib/tap.h"
+#include "../../lib/tap.h"
 
 TAP_STATE;
 
