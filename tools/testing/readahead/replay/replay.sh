@@ -84,7 +84,7 @@ start=$(date +%s)
 		done
 	done
 	targets | awk '$6 != "-" { print "--bisect " $1 "-" $2 }'
-} | xargs -P 2 -L 1 "$0"
+} | "$HERE/../scripts/fanout.sh" "$0"
 end=$(date +%s)
 
 field() { # label model key

@@ -91,7 +91,7 @@ while IFS='	' read -r i name; do
 		echo "--one $i $row 2.6.30"
 		echo "--one $i $row 2.6.31-rc1"
 	done
-done < "$D/names" | xargs -P 2 -L 1 "$0"
+done < "$D/names" | "$HERE/../scripts/fanout.sh" "$0"
 
 echo "2.6.31-rc1 / 2.6.30, fio bandwidth, files of $SIZE; one parameter of the row's machine changed at a time"
 printf '%-18s' variation

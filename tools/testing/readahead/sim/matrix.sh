@@ -29,7 +29,8 @@
 # machines fio's start is not measured, and the BFQ rows depend on it
 # (../REPORT, section 2).
 #
-# Two runs at a time.  Same inputs, same table (build/sim/matrix/table).
+# As many runs at a time as the machine has CPUs (scripts/fanout.sh).
+# Same inputs, same table (build/sim/matrix/table).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/../../../../build/sim}
@@ -103,7 +104,7 @@ for s in $SHAPES; do
 			done
 		done
 	done
-done | xargs -r -P 2 -L 1 "$0"
+done | "$HERE/../scripts/fanout.sh" "$0"
 
 # The table, from every run's two summary lines: for each scenario (one
 # input line: shape elevator cpus row), the run whose ratio is the median

@@ -167,7 +167,7 @@ ROWS="sync-4k sync-128k mmap-4k"
 			done
 		done
 	done
-} | PERF_ONE=$SIZE xargs -P 2 -L 1 "$0"
+} | PERF_ONE=$SIZE "$HERE/../scripts/fanout.sh" "$0"
 
 # field FILE KEY: KEY's value on the summary line of FILE.
 field() {
