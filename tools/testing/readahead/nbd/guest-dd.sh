@@ -37,8 +37,8 @@
 set -u
 NBD=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=../qemu/common.sh disable=SC1091
-. "$NBD/../qemu/common.sh"
-QDIR="$TOP/tools/testing/readahead/qemu"
+QDIR=$(cd "$NBD/../qemu" && pwd)
+. "$QDIR/common.sh"
 
 flavour=${1:-patched}
 kernel="$(kobj_dir "$flavour")/arch/x86/boot/bzImage"

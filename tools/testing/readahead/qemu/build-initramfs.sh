@@ -66,7 +66,7 @@ done
 # a second or so each; the archive is remade only if a binary changed.
 tool_bins=
 for t in $tools; do
-	gcc -static -O2 -Wall -Wextra -Werror -o "$QB/$t" "$QDIR/$t.c" ||
+	gcc -static -O2 -Wall -Wextra -Werror -o "$QB/$t" "$RDIR/$t.c" ||
 		die "cannot build $QB/$t"
 	tool_bins="$tool_bins $QB/$t"
 done

@@ -14,8 +14,8 @@
 # "pristine" is Debian's kernel source (KSRC_PKG in scripts/config) as
 # unpacked (never written to: the build is out of tree); "patched" is
 # that tree with patches/series applied and the project's mm/readahead.c copied in (kernel-tree.sh);
-# "sanitized" is the patched tree with sanitized.config (beside this
-# script: KASAN, lockdep, DEBUG_VM, ...) merged last.
+# "sanitized" is the patched tree with reliability/sanitized.config
+# (KASAN, lockdep, DEBUG_VM, ...) merged last.
 # Configuration is redone only when a fragment, the tree or the applied
 # series changed; the build itself is an incremental make, so a second
 # run with nothing changed costs a few seconds; a second build of the
@@ -53,7 +53,7 @@ frags=$frag
 if [ -f "$extra" ] && grep -qE '^CONFIG_' "$extra"; then
 	frags="$frags $extra"
 fi
-[ "$flavour" = sanitized ] && frags="$frags $QDIR/sanitized.config"
+[ "$flavour" = sanitized ] && frags="$frags $RDIR/sanitized.config"
 
 unset KCONFIG_CONFIG KCONFIG_ALLCONFIG
 mkdir -p "$objdir"

@@ -8,7 +8,11 @@
 # or the kernel object directories, all inside the git-ignored build/.
 # shellcheck shell=sh disable=SC2034
 
-QDIR=$(cd "$(dirname "$0")" && pwd)
+# QDIR: this folder (qemu/), where a script sourcing this lives unless it
+# set QDIR first (the reliability runs, in reliability/, and nbd/'s);
+# RDIR: the reliability runs.
+QDIR=${QDIR:-$(cd "$(dirname "$0")" && pwd)}
+RDIR=$QDIR/reliability
 TOP=$(cd "$QDIR/../../../.." && pwd)
 SCRIPTS="$TOP/tools/testing/readahead/scripts"
 BUILD="$TOP/build"

@@ -75,35 +75,35 @@ bench-smoke: tree
 ## blkdebug read errors, patched and pristine kernels
 bench-ioerror: tree
 	@$(NEEDS) $(QEMU_DEPS)
-	$(QEMU)/ioerror.sh patched pristine
+	$(QEMU)/reliability/ioerror.sh patched pristine
 
 ## streams whose windows exceed a small guest's memory (pristine runs for
 ## comparison only: 6.1 re-read 73% of the data under this pressure and
 ## fails the bound that ours is held to)
 bench-mempress: tree
 	@$(NEEDS) $(QEMU_DEPS)
-	$(QEMU)/mempress.sh patched
-	-$(QEMU)/mempress.sh pristine
+	$(QEMU)/reliability/mempress.sh patched
+	-$(QEMU)/reliability/mempress.sh pristine
 
 ## the same streams in a 64 MB memory cgroup of a 512 MB guest, patched
 ## against pristine (A/B)
 bench-memcg: tree
 	@$(NEEDS) $(QEMU_DEPS)
 	MP_MEM=512 MP_MEMCG=64 MP_MAX_WASTE=10 \
-		$(QEMU)/mempress.sh patched pristine
+		$(QEMU)/reliability/mempress.sh patched pristine
 
 ## ra-record on pristine and patched 6.12 under fio (the seq4k shape, R
 ## rounds): the windows inferred from stock events against the
 ## decisions, and what recording costs fio (make check runs a small one)
 bench-stock: tree
 	@$(NEEDS) $(QEMU_DEPS)
-	$(QEMU)/stock.sh -r $(R) -l "3 4 32"
+	$(QEMU)/reliability/stock.sh -r $(R) -l "3 4 32"
 
 ## the patched kernel with KASAN, lockdep, DEBUG_VM under fio, stress-ng
 ## and truncate/DONTNEED races (~5 min once built, ~12 min to build)
 bench-sanitized: tree
 	@$(NEEDS) $(QEMU_DEPS)
-	$(QEMU)/sanitized.sh
+	$(QEMU)/reliability/sanitized.sh
 
 ## the sanitized kernel reading ahead into a congested FUSE mount (our
 ## own server, reads answered late): random reads, FADV_RANDOM, WILLNEED,
@@ -111,4 +111,4 @@ bench-sanitized: tree
 ## (~2 min once built)
 bench-fuse: tree
 	@$(NEEDS) $(QEMU_DEPS)
-	$(QEMU)/fuse.sh
+	$(QEMU)/reliability/fuse.sh

@@ -289,18 +289,18 @@ stage fuzz "the committed corpus, then 120 s of libFuzzer" \
 stage kernel "mm/readahead.c in the patched 6.12 and 6.1 trees" kernel
 stage qemu-smoke "the patched kernel booted, fio verified, debugfs checked" \
 	"$rt/qemu/smoke.sh"
-stage qemu-ioerror "read errors injected with blkdebug" "$rt/qemu/ioerror.sh"
+stage qemu-ioerror "read errors injected with blkdebug" "$rt/qemu/reliability/ioerror.sh"
 stage qemu-smoke-6.1 "the 6.1 backport booted, fio verified, debugfs checked" \
 	env RA_BASE=6.1 "$rt/qemu/smoke.sh"
 stage qemu-ioerror-6.1 "the 6.1 backport, read errors injected" \
-	env RA_BASE=6.1 "$rt/qemu/ioerror.sh"
+	env RA_BASE=6.1 "$rt/qemu/reliability/ioerror.sh"
 stage qemu-stock "ra-record on pristine and patched 6.12, checked by the decisions" \
-	"$rt/qemu/stock.sh"
+	"$rt/qemu/reliability/stock.sh"
 stage qemu-memcg "12 streams in a 64 MB memory cgroup, patched against pristine 6.12" \
 	env MP_MEM=512 MP_MEMCG=64 MP_MAX_WASTE=10 \
-	"$rt/qemu/mempress.sh" patched pristine
+	"$rt/qemu/reliability/mempress.sh" patched pristine
 stage qemu-fuse "a congested FUSE mount under KASAN, every stateless path" \
-	"$rt/qemu/fuse.sh"
+	"$rt/qemu/reliability/fuse.sh"
 stage series "the series on both bases applies and ends with our files" \
 	series
 stage checkpatch "scripts/checkpatch.pl, no error" checkpatch

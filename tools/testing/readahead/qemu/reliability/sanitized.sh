@@ -30,7 +30,8 @@
 # race boot ~45 s + -d, ioerror ~1 min); the kernel build from scratch
 # adds about 12 minutes on 2 cores.  Results in build/qemu/sanitized.
 set -u
-. "$(dirname "$0")/common.sh"
+QDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$QDIR/common.sh"
 
 dur=60
 while getopts d: opt; do
@@ -49,8 +50,8 @@ need python3 python3
 klog="$out/build.log"
 build_kernel_tap sanitized "$klog"
 config="$(kobj_dir sanitized)/.config"
-nopt=$(grep -cE '^CONFIG_[A-Za-z0-9_]+=' "$QDIR/sanitized.config")
-missing=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$QDIR/sanitized.config" |
+nopt=$(grep -cE '^CONFIG_[A-Za-z0-9_]+=' "$RDIR/sanitized.config")
+missing=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$RDIR/sanitized.config" |
 	while IFS= read -r line; do
 		grep -qxF "$line" "$config" || printf ' %s' "$line"
 	done)
@@ -60,7 +61,7 @@ echo "# $(grep -cE '^CONFIG_(KASAN|UBSAN|PROVE_LOCKING|LOCKDEP|DEBUG_VM|DEBUG_LI
 
 # --- 2. fio ------------------------------------------------------------------
 f="$out/fio"
-if "$QDIR/run-guest.sh" -t -c -s 1500 "$kernel" "$QDIR/sanitized.fio" "$f" \
+if "$QDIR/run-guest.sh" -t -c -s 1500 "$kernel" "$RDIR/sanitized.fio" "$f" \
 		> "$f.log" 2>&1; then
 	tap_ok "fio boot: guest ran sanitized.fio, verified every block and exited ($(cat "$f/wall-seconds")s)"
 else
@@ -87,8 +88,8 @@ splat_check "fio boot: no splat in the kernel log" \
 
 # --- 3. Races -------------------------------------------------------------------
 r="$out/race"
-if "$QDIR/reliability-guest.sh" -s $((dur * 3 + 600)) -l "2 2 8" -w 256 \
-		-e "DURATION=$dur" "$kernel" "$QDIR/sanitized-guest.sh" "$r" \
+if "$RDIR/reliability-guest.sh" -s $((dur * 3 + 600)) -l "2 2 8" -w 256 \
+		-e "DURATION=$dur" "$kernel" "$RDIR/sanitized-guest.sh" "$r" \
 		> "$r.log" 2>&1; then
 	tap_ok "race boot: truncate/DONTNEED/readers, stress-ng and fio ran ${dur}s and the guest exited ($(cat "$r/wall-seconds")s)"
 else
@@ -116,7 +117,7 @@ splat_check "race boot: no splat in the kernel log" \
 
 # --- 4. I/O errors ----------------------------------------------------------------
 ilog="$out/ioerror.log"
-"$QDIR/ioerror.sh" sanitized > "$ilog" 2>&1
+"$RDIR/ioerror.sh" sanitized > "$ilog" 2>&1
 # Its tests renumbered into ours; without its plan it did not finish.
 grep '^# d0' "$ilog"
 while read -r line; do

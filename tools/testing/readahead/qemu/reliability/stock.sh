@@ -24,7 +24,8 @@
 # median MB/s under ra-record against without, per kernel.  TAP
 # (scripts/tap.sh); results in build/qemu/stock/FLAVOUR.
 set -u
-. "$(dirname "$0")/common.sh"
+QDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$QDIR/common.sh"
 
 rounds=1 layout="2 2 16"
 usage="usage: $0 [-r ROUNDS] [-l 'D F MB'] [FLAVOUR...]"
@@ -97,10 +98,10 @@ for flavour in "$@"; do
 	res=$out/results
 	recorder=tracefs
 	[ "$flavour" != pristine ] || recorder=trace-cmd
-	if "$QDIR/reliability-guest.sh" -s 1200 -i rel -l "$layout" \
+	if "$RDIR/reliability-guest.sh" -s 1200 -i rel -l "$layout" \
 			-c "$RT/analyzer/ra-record" -e "ROUNDS=$rounds" \
 			-e "RECORDER=$recorder" \
-			"$kernel" "$QDIR/stock-guest.sh" "$out" > "$out.log" 2>&1; then
+			"$kernel" "$RDIR/stock-guest.sh" "$out" > "$out.log" 2>&1; then
 		tap_ok "$flavour: the guest ran fio plain and under ra-record ($(cat "$out/wall-seconds")s)"
 	else
 		sed 's/^/#   /' "$out.log"

@@ -41,7 +41,8 @@
 # minutes on 2 cores.  Results in build/qemu/fuse (boot.N: each boot's
 # reliability-guest.sh directory; NAME.log: the kernel log of path NAME).
 set -u
-. "$(dirname "$0")/common.sh"
+QDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$QDIR/common.sh"
 
 delay=50 maxbg=2 cong=1
 while getopts d:b:c: opt; do
@@ -99,10 +100,10 @@ first=1 boot=0
 while [ "$first" -le "$npaths" ] && [ "$boot" -le "$npaths" ]; do
 	boot=$((boot + 1))
 	b="$out/boot.$boot"
-	GUEST_APPEND=printk.devkmsg=on "$QDIR/reliability-guest.sh" -s 600 -i fuse \
+	GUEST_APPEND=printk.devkmsg=on "$RDIR/reliability-guest.sh" -s 600 -i fuse \
 		-l "1 1 8" -e "DELAY_MS=$delay" -e "MAX_BG=$maxbg" \
 		-e "CONG=$cong" -e "FIRST=$first" "$kernel" \
-		"$QDIR/fuse-guest.sh" "$b" > "$b.log" 2>&1
+		"$RDIR/fuse-guest.sh" "$b" > "$b.log" 2>&1
 	tr -d '\r' < "$b/console.log" > "$b/console.txt"
 	ended="the guest finished"
 	[ -f "$b/run-failure" ] && ended=$(cat "$b/run-failure")

@@ -28,7 +28,8 @@
 # the totals; a kernel without the trace skips the shrink check.  About 1 minute per kernel when the kernel is built (a build
 # from scratch: 4-5 minutes).  Results in build/qemu/ioerror/FLAVOUR.
 set -u
-. "$(dirname "$0")/common.sh"
+QDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$QDIR/common.sh"
 
 [ $# -gt 0 ] || set -- patched
 tap_begin
@@ -107,8 +108,8 @@ for flavour in "$@"; do
 	res="$out/results"
 	limit=300
 	[ "$flavour" = sanitized ] && limit=900
-	if "$QDIR/reliability-guest.sh" -s "$limit" -l "2 2 8" -b "$work/blkdebug.conf" \
-			"$kernel" "$QDIR/ioerror-guest.sh" "$out" > "$out.log" 2>&1; then
+	if "$RDIR/reliability-guest.sh" -s "$limit" -l "2 2 8" -b "$work/blkdebug.conf" \
+			"$kernel" "$RDIR/ioerror-guest.sh" "$out" > "$out.log" 2>&1; then
 		tap_ok "$flavour: guest ran every stage and exited by itself ($(cat "$out/wall-seconds")s, limit ${limit}s)"
 	else
 		tap_diag_file "$out.log"

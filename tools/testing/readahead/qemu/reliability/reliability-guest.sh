@@ -26,7 +26,8 @@
 # (timeout), a QEMU failure or missing results, with the reason on stderr
 # and in OUTDIR/run-failure.  OUTDIR/wall-seconds holds the run's time.
 set -eu
-. "$(dirname "$0")/common.sh"
+QDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$QDIR/common.sh"
 
 limit=600 mem=1024 variant=rel layout="2 2 8" blkdebug='' scratch=0
 ctlfiles='' conf=''

@@ -40,7 +40,8 @@
 # read per byte used and the streams' time; the patched kernel must read
 # less per use than pristine and take no more than 5% longer.
 set -u
-. "$(dirname "$0")/common.sh"
+QDIR=$(cd "$(dirname "$0")/.." && pwd)
+. "$QDIR/common.sh"
 
 [ $# -gt 0 ] || set -- patched
 mem=${MP_MEM:-160}
@@ -79,9 +80,9 @@ for flavour in "$@"; do
 	kernel=$(tail -n 1 "$blog")
 	out="$work/$flavour"
 	res="$out/results"
-	if RA_KB=$kb "$QDIR/reliability-guest.sh" -s 600 -m "$mem" -i mini -l "3 4 32" \
+	if RA_KB=$kb "$RDIR/reliability-guest.sh" -s 600 -m "$mem" -i mini -l "3 4 32" \
 			${memcg:+-e MEMCG_MB=$memcg} \
-			"$kernel" "$QDIR/mempress-guest.sh" "$out" > "$out.log" 2>&1; then
+			"$kernel" "$RDIR/mempress-guest.sh" "$out" > "$out.log" 2>&1; then
 		tap_ok "$flavour: the guest ran the 12 streams and exited by itself ($(cat "$out/wall-seconds")s)"
 	else
 		sed 's/^/#   /' "$out.log"
