@@ -105,6 +105,8 @@ const struct job *reader_job(unsigned int i);
 void report(FILE *out, double host_seconds);
 void report_timeline_sample(void *obj, uint64_t arg);
 extern FILE *timeline_file;
+/* --json: the run's summary as a JSON object (report.c), NULL: none. */
+extern FILE *report_json;
 
 /* Small parsing helpers shared by the two parsers (jobfile.c). */
 int file_err(const char *path, int line, const char *fmt, ...)

@@ -5,7 +5,7 @@
  *   ra_sim [--impl ours|pristine|pristine-6.1|both|all]
  *          [--define NAME=VALUE]...
  *          [--seed N] [--trace FILE] [--timeline FILE] [--blktrace DIR]
- *          [--folios FILE] [--ftrace FILE] [--outcomes FILE]
+ *          [--folios FILE] [--ftrace FILE] [--outcomes FILE] [--json FILE]
  *          MACHINE.disks JOBS.fio
  *
  * Owns the command line and one run: parse both files (an error in
@@ -20,6 +20,8 @@
  * ftrace.c, with ours' window outcomes among them) then write FILE.ours,
  * FILE.pristine (and FILE.pristine-6.1), --outcomes FILE.ours (ours'
  * outcomes table, mm/readahead_outcome.c's, at the end of the run),
+ * --json FILE.ours, FILE.pristine...: the run's summary as one JSON object
+ * (the keys and values of its "summary:" line, and the seed; report.c),
  * --blktrace the disks'
  * blktrace files in DIR/ours/, DIR/pristine/... (blktrace.c).  A binary that links the
  * replay models (tools/testing/readahead/replay/) also runs --impl
@@ -42,7 +44,7 @@ extern const char *ra_replay_about(const struct ra_impl *impl)
 	__attribute__((weak));
 
 static const char *trace_path, *timeline_path, *blktrace_dir, *folios_path;
-static const char *ftrace_path, *outcomes_path;
+static const char *ftrace_path, *outcomes_path, *json_path;
 static bool seed_set;
 static uint64_t seed_arg;
 
@@ -53,7 +55,7 @@ static void usage(void)
 		"              [--define NAME=VALUE]...\n"
 		"              [--seed N] [--trace FILE] [--timeline FILE]\n"
 		"              [--blktrace DIR] [--folios FILE] [--ftrace FILE]\n"
-		"              [--outcomes FILE] MACHINE.disks JOBS.fio\n"
+		"              [--outcomes FILE] [--json FILE] MACHINE.disks JOBS.fio\n"
 		"       ra_sim --list-impls   (the models this binary can run)\n");
 	exit(2);
 }
@@ -63,7 +65,7 @@ static bool known_option(const char *opt)
 {
 	static const char *const names[] = {
 		"--impl", "--define", "--seed", "--trace", "--timeline",
-		"--blktrace", "--folios", "--ftrace", "--outcomes",
+		"--blktrace", "--folios", "--ftrace", "--outcomes", "--json",
 	};
 	unsigned int k;
 
@@ -283,7 +285,11 @@ static void run(const struct ra_impl *impl, FILE *out)
 			impl->name);
 	if (outcomes)
 		outcomes_stop(impl);
+	report_json = open_out(json_path, impl->name);
 	report(out, cpu_seconds() - t0);
+	if (report_json)
+		fclose(report_json);
+	report_json = NULL;
 	blkt_stop(disks, nr_disks);
 	if (ra_trace_file)
 		fclose(ra_trace_file);
@@ -372,6 +378,8 @@ int main(int argc, char **argv)
 			ftrace_path = argv[++i];
 		} else if (!strcmp(opt, "--outcomes")) {
 			outcomes_path = argv[++i];
+		} else if (!strcmp(opt, "--json")) {
+			json_path = argv[++i];
 		} else {
 			usage();
 		}

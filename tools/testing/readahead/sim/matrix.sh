@@ -51,11 +51,15 @@ one() { # shape elevator cpus row seed
 	m=$D/$1-$2-$3.disks
 	f=$D/$1-$2-$3-$4.seed$5
 	if ! "$SIM" --seed "$5" --define BS="$bs" --define SIZE="$SIZE" \
-		--define ENGINE="$engine" "$m" "$SC/$1.fio" > "$f.out" 2>&1; then
+		--define ENGINE="$engine" --json "$f" "$m" "$SC/$1.fio" \
+		> "$f.out" 2>&1; then
 		echo "matrix.sh: ra_sim failed on $1 $2 $3 CPUs $4 seed $5 (its output: $f.out)" >&2
 		exit 1
 	fi
-	grep '^summary:' "$f.out" > "$f"
+	# The run's record: ours' and pristine's summaries, a JSON object
+	# each (ra_sim --json).
+	cat "$f.ours" "$f.pristine" > "$f"
+	rm -f "$f.ours" "$f.pristine"
 	rm -f "$f.out"
 }
 if [ "${1:-}" = --one ]; then
@@ -106,9 +110,11 @@ for s in $SHAPES; do
 	done
 done | "$HERE/../scripts/fanout.sh" "$0"
 
-# The table, from every run's two summary lines: for each scenario (one
-# input line: shape elevator cpus row), the run whose ratio is the median
-# over the seeds, and with several seeds the lowest..highest ratio.
+# The table, from every run's record (two JSON objects, ours' and
+# pristine's): for each scenario (one input line: shape elevator cpus
+# row), the run whose ratio is the median over the seeds, and with several
+# seeds the lowest..highest ratio; printed, and written as one JSON object
+# a row to table.jsonl (what perf.sh reads).
 seeds_note=
 [ "$nseeds" -gt 1 ] &&
 	seeds_note="; seeds $SEEDS, each line the median run, range = the ratios' lowest..highest"
@@ -120,22 +126,17 @@ for s in $SHAPES; do
 			done
 		done
 	done
-done | awk -v dir="$D" -v seeds="$SEEDS" -v note="$seeds_note" -v size="$SIZE" '
-# run(file): the fields of its summary lines in o[] (ours) and p[].
-function run(f,    line, n, i, kv, impl) {
+done | awk -v dir="$D" -v seeds="$SEEDS" -v note="$seeds_note" -v size="$SIZE" "$(cat "$HERE/../scripts/json.awk")"'
+# run(file): the members of its records in o[] (ours) and p[].
+function run(f,    line, k) {
 	split("", o); split("", p)
 	while ((getline line < f) > 0) {
-		n = split(line, kv, " ")
-		impl = ""
-		for (i = 2; i <= n; i++)
-			if (kv[i] ~ /^impl=/)
-				impl = substr(kv[i], 6)
-		for (i = 2; i <= n; i++) {
-			eq = index(kv[i], "=")
-			if (impl == "ours")
-				o[substr(kv[i], 1, eq - 1)] = substr(kv[i], eq + 1)
-			else if (impl == "pristine")
-				p[substr(kv[i], 1, eq - 1)] = substr(kv[i], eq + 1)
+		jparse(line, rec)
+		for (k in rec) {
+			if (rec["impl"] == "ours")
+				o[k] = rec[k]
+			else if (rec["impl"] == "pristine")
+				p[k] = rec[k]
 		}
 	}
 	close(f)
@@ -169,6 +170,7 @@ BEGIN {
 	if (ns > 1)
 		printf " %s..%s", rs[1], rs[ns]
 	printf "\n"
+	printf "{\"shape\": \"%s\", \"elevator\": \"%s\", \"cpus\": %s, \"row\": \"%s\", \"seed\": %s, \"ours\": %s, \"pristine\": %s, \"ratio\": %.3f, \"lo\": %s, \"hi\": %s}\n", $1, $2, $3, $4, o["seed"], o["fraction"], p["fraction"], ratio(), rs[1], rs[ns] > (dir "/table.jsonl")
 }' > "$D/table"
 cat "$D/table"
 awk 'NR > 2 { n++; if ($7 < 1) lose++; if ($7 > 1) win++ }

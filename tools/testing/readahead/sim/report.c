@@ -264,6 +264,58 @@ static void report_folios(FILE *out)
 	fprintf(out, "\n");
 }
 
+/*
+ * The summary line's fields, printed from one table: as the "summary:"
+ * line (key=value, each with its precision) and, with --json, as one JSON
+ * object a run (the same keys and values).
+ */
+struct summary_field {
+	const char *key;
+	int prec;		/* digits after the point; -1: a count */
+	double real;
+	uint64_t count;
+};
+#define F_REAL(k, p, v)	{ .key = (k), .prec = (p), .real = (v) }
+#define F_COUNT(k, v)	{ .key = (k), .prec = -1, .count = (uint64_t)(v) }
+
+FILE *report_json;
+
+static void summary_field_print(FILE *f, const struct summary_field *sf)
+{
+	if (sf->prec < 0)
+		fprintf(f, "%llu", (unsigned long long)sf->count);
+	else
+		fprintf(f, "%.*f", sf->prec, sf->real);
+}
+
+static void summary_print(FILE *out, const struct summary_field *f,
+			  size_t n)
+{
+	size_t i;
+
+	fprintf(out, "summary: impl=%s", ra_impl->name);
+	for (i = 0; i < n; i++) {
+		fprintf(out, " %s=", f[i].key);
+		summary_field_print(out, &f[i]);
+	}
+	fprintf(out, "\n");
+}
+
+static void summary_print_json(FILE *out, const struct summary_field *f,
+			       size_t n)
+{
+	size_t i;
+
+	fprintf(out, "{\"impl\": \"%s\", \"seed\": %llu", ra_impl->name,
+		(unsigned long long)sys.seed);
+	for (i = 0; i < n; i++) {
+		fprintf(out, ", \"%s\": ", f[i].key);
+		summary_field_print(out, &f[i]);
+	}
+	fprintf(out, "}\n");
+	fflush(out);
+}
+
 void report(FILE *out, double host_seconds)
 {
 	struct agg all = { 0 };
@@ -274,6 +326,7 @@ void report(FILE *out, double host_seconds)
 	double unused, app, distinct;
 	struct ra_obs tot = { 0 };
 	double model = 0;
+	uint64_t seeks;
 	bool ok;
 
 	fprintf(out, "ra_sim: impl=%s seed=%llu memory=%lluMiB disks=%u readers=%u\n\n",
@@ -448,33 +501,45 @@ void report(FILE *out, double host_seconds)
 		(unsigned long long)past_eof, (unsigned long long)reread,
 		(unsigned long long)all.not_uptodate, ok ? "ok" : "FAILED");
 
-	fprintf(out, "summary: impl=%s app_mbps=%.1f disk_mbps=%.1f limit_mbps=%.1f fraction=%.3f reqs_per_disk=%.0f req_kb=%.1f seeks=%llu dup_calls=%llu all_cached=%llu evicted_unused=%llu major_faults=%llu elapsed_ms=%llu model_mbps=%.1f errors=%llu failed_bytes=%llu err_reqs=%llu read_ahead=%llu unused_fraction=%.4f app_fraction=%.3f distinct_fraction=%.3f idles=%llu idle_ms=%llu preempts=%llu qmerges=%llu runq_ms=%llu read_twice=%llu\n",
-		ra_impl->name, secs > 0 ? all.delivered / secs / 1e6 : 0,
-		secs > 0 ? disk_bytes / secs / 1e6 : 0, limit / 1e6,
-		secs > 0 && limit > 0 ? disk_bytes / secs / limit : 0,
-		used_disks ? (double)ios / used_disks : 0,
-		ios ? sectors / 2.0 / ios : 0,
-		(unsigned long long)({
-			uint64_t s = 0;
+	seeks = 0;
+	for (i = 0; i < nr_disks; i++)
+		seeks += disks[i].st.seeks;
+	{
+		const struct summary_field f[] = {
+			F_REAL("app_mbps", 1, secs > 0 ? all.delivered / secs / 1e6 : 0),
+			F_REAL("disk_mbps", 1, secs > 0 ? disk_bytes / secs / 1e6 : 0),
+			F_REAL("limit_mbps", 1, limit / 1e6),
+			F_REAL("fraction", 3, secs > 0 && limit > 0 ?
+			       disk_bytes / secs / limit : 0),
+			F_REAL("reqs_per_disk", 0, used_disks ?
+			       (double)ios / used_disks : 0),
+			F_REAL("req_kb", 1, ios ? sectors / 2.0 / ios : 0),
+			F_COUNT("seeks", seeks),
+			F_COUNT("dup_calls", tot.dup_calls),
+			F_COUNT("all_cached", tot.all_cached),
+			F_COUNT("evicted_unused", cache_st.evicted_unused),
+			F_COUNT("major_faults", all.major),
+			F_COUNT("elapsed_ms", (all.finish - all.start) / NS_PER_MS),
+			F_REAL("model_mbps", 1, model / 1e6),
+			F_COUNT("errors", all.errors),
+			F_COUNT("failed_bytes", all.failed),
+			F_COUNT("err_reqs", err_reqs),
+			F_COUNT("read_ahead", cache_st.read_ahead),
+			F_REAL("unused_fraction", 4, unused),
+			F_REAL("app_fraction", 3, app),
+			F_REAL("distinct_fraction", 3, distinct),
+			F_COUNT("idles", sched.idles),
+			F_COUNT("idle_ms", sched.idle_ns / NS_PER_MS),
+			F_COUNT("preempts", sched.preempts),
+			F_COUNT("qmerges", sched.merges_queues),
+			F_COUNT("runq_ms", sched_runq_ns / NS_PER_MS),
+			F_COUNT("read_twice", read_twice),
+		};
 
-			for (i = 0; i < nr_disks; i++)
-				s += disks[i].st.seeks;
-			s;
-		}),
-		(unsigned long long)tot.dup_calls,
-		(unsigned long long)tot.all_cached,
-		(unsigned long long)cache_st.evicted_unused,
-		(unsigned long long)all.major,
-		(unsigned long long)((all.finish - all.start) / NS_PER_MS),
-		model / 1e6, (unsigned long long)all.errors,
-		(unsigned long long)all.failed, (unsigned long long)err_reqs,
-		(unsigned long long)cache_st.read_ahead, unused, app, distinct,
-		(unsigned long long)sched.idles,
-		(unsigned long long)(sched.idle_ns / NS_PER_MS),
-		(unsigned long long)sched.preempts,
-		(unsigned long long)sched.merges_queues,
-		(unsigned long long)(sched_runq_ns / NS_PER_MS),
-		(unsigned long long)read_twice);
+		summary_print(out, f, ARRAY_SIZE(f));
+		if (report_json)
+			summary_print_json(report_json, f, ARRAY_SIZE(f));
+	}
 	fprintf(out, "engine: %llu page reads, %llu events in %.2f s host CPU: %.0f page reads/s\n",
 		(unsigned long long)page_reads,
 		(unsigned long long)ev_count(), host_seconds,

@@ -195,15 +195,21 @@ verdict() { # name PASS|FAIL|SKIP what
 echo "== matrix (sim/matrix.sh, files of $SIZE, seeds $SEEDS: the median run)"
 OUT=$SIMOUT SIZE=$SIZE SEEDS=$SEEDS "$TOP/tools/testing/readahead/sim/matrix.sh" \
 	> "$OUT/matrix.txt"
-T=$SIMOUT/matrix/table
+T=$SIMOUT/matrix/table.jsonl
+JSON_AWK=$(cat "$HERE/../scripts/json.awk")
+nseeds=$(echo $SEEDS | wc -w)
 # A row fails when its median ratio is below 1.00 or, with several seeds,
-# one seed's ratio is below 0.95 (the range's low end).
-awk 'NR > 2 { lo = $13; sub(/\.\..*/, "", lo) }
-     NR > 2 && ($7 < 1 || (lo != "" && lo < 0.95)) { printf "  %-9s %-11s %4s %-10s ours %s pristine %s ratio %s %s\n", $1, $2, $3, $4, $5, $6, $7, $13 }' "$T" | sort -k10,10n | head -n 12
-set -- $(awk 'NR > 2 { n++; lo = $13; sub(/\.\..*/, "", lo)
-		if ($7 < 1 || (lo != "" && lo < 0.95)) bad++
-		if (min == "" || $7 < min) min = $7
-		if (lo != "" && (low == "" || lo < low)) low = lo }
+# one seed's ratio is below 0.95 (the range's low end).  The rows are
+# matrix.sh's records (table.jsonl), read by name.
+awk -v nseeds="$nseeds" "$JSON_AWK"'
+	{ jparse($0, r); lo = nseeds > 1 ? r["lo"] : ""
+	  range = nseeds > 1 ? r["lo"] ".." r["hi"] : "" }
+	r["ratio"] + 0 < 1 || (lo != "" && lo + 0 < 0.95) { printf "  %-9s %-11s %4s %-10s ours %s pristine %s ratio %s %s\n", r["shape"], r["elevator"], r["cpus"], r["row"], r["ours"], r["pristine"], r["ratio"], range }' "$T" | sort -k10,10n | head -n 12
+set -- $(awk -v nseeds="$nseeds" "$JSON_AWK"'
+	{ jparse($0, r); n++; lo = nseeds > 1 ? r["lo"] : ""
+		if (r["ratio"] + 0 < 1 || (lo != "" && lo + 0 < 0.95)) bad++
+		if (min == "" || r["ratio"] + 0 < min + 0) min = r["ratio"]
+		if (lo != "" && (low == "" || lo + 0 < low + 0)) low = lo }
 	END { print n, bad + 0, min, (low == "" ? "-" : low) }' "$T")
 [ "$2" -eq 0 ] && v=PASS || v=FAIL
 verdict matrix $v "ours/pristine >= 1.00 (median), no seed < 0.95: $(($1 - $2)) of $1 rows; lowest median $3, lowest seed $4"

@@ -27,6 +27,22 @@ check "trace lines in the debugfs format" \
 	sh -c "grep -c '^readahead-[a-z0-9]*(pid=[0-9]*(fio), dev=[0-9a-f][0-9a-f]:[0-9a-f][0-9a-f]([a-z0-9]*), ino=[0-9]*([^)]*), req=[0-9]*+[0-9]*, ra=[0-9]*+[0-9]*-[0-9]*, async=[01], miss=[0-9]*) = [0-9]*\$' $TMP/t1.ours | grep -qv '^0\$' && \
 	       ! grep -v '^readahead-' $TMP/t1.ours $TMP/t1.pristine"
 
+# ---- --json: the summary as a record, the same keys and values ----
+"$SIM" --define BS=4k --define SIZE=8m --json "$TMP/j" \
+	"$SC/jbod7.disks" "$SC/jbod7-mmap.fio" > "$TMP/j.out"
+for impl in ours pristine; do
+	check "--json: the record of $impl holds its summary line's keys and values, and the seed" \
+		test "$(awk "$(cat "$HERE/../scripts/json.awk")"'
+			{ n = jparse($0, r); printf "summary: impl=%s", r["impl"]
+			  # the members in the order written (seed second)
+			  line = $0; sub(/^\{"impl": "[^"]*", "seed": [0-9]+, /, "", line)
+			  gsub(/"/, "", line); gsub(/: /, "=", line); gsub(/, /, " ", line)
+			  sub(/\}$/, "", line); print " " line }' "$TMP/j.$impl")" = \
+		"$(grep "^summary: impl=$impl " "$TMP/j.out")"
+done
+check "--json: a record a line, one a side, with the run's seed" \
+	test "$(cat "$TMP/j.ours" "$TMP/j.pristine" | wc -l) $(jfield "$TMP/j.ours" ours seed)" = "2 1"
+
 # ---- conservation, memory, the limit: every scenario, both sides ----
 run seq4k jbod13.disks jbod13-seq.fio BS=4k SIZE=32m
 run seq64k jbod13.disks jbod13-seq.fio BS=64k SIZE=32m

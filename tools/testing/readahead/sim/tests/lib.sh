@@ -34,6 +34,11 @@ field() { # file impl key: a summary field
 	grep "^summary: impl=$2 " "$1" | tr ' ' '\n' | sed -n "s/^$3=//p"
 }
 
+jfield() { # file impl key: a member of that impl's record (ra_sim --json)
+	awk -v impl="$2" -v key="$3" "$(cat "$HERE/../scripts/json.awk")"'
+		{ jparse($0, r); if (r["impl"] == impl) print r[key] }' "$1"
+}
+
 # The dump of a blktrace file, a record a line (tests/blkt_dump.c).
 DUMP=$OUT/blkt_dump
 

@@ -2,7 +2,7 @@
 #
 # matrix-seeds.sh - the simulator's tests: matrix.sh's seeds: the median run and the range.
 # Sourced by run.sh after lib.sh (SIM, ASAN, SC, TMP, OUT, HERE; run,
-# field, check).
+# field, jfield, check).
 
 # ---- matrix.sh's seeds: the median run and the range, from the runs ----
 mkdir "$TMP/mx"
@@ -18,7 +18,7 @@ mx "3 2 1"
 # median would be no choice.
 for n in 3 2 1; do
 	f=$TMP/mx/matrix/report7-bfq-2-sync-4k.seed$n
-	awk -v o="$(field "$f" ours fraction)" -v p="$(field "$f" pristine fraction)" \
+	awk -v o="$(jfield "$f" ours fraction)" -v p="$(jfield "$f" pristine fraction)" \
 		-v n="$n" 'BEGIN { printf "%.3f %s %s %s\n", o / p, o, p, n }'
 done | sort -s -n -k1,1 > "$TMP/mx.ratios"
 want=$(awk 'NR == 2 { printf "%s %s %s", $2, $3, $1 } { r[NR] = $1 }
@@ -28,11 +28,15 @@ check "matrix: SEEDS=\"3 2 1\": the line is the median seed's run, the range its
 	test "$got" = "$want"
 check "matrix: the seeds' ratios differ (BFQ), so the median is a choice" \
 	test "$(cut -d' ' -f1 "$TMP/mx.ratios" | sort -u | wc -l)" -gt 1
+check "matrix: table.jsonl holds the line as a record: the median seed's fractions, ratio and range" \
+	test "$(awk "$(cat "$HERE/../scripts/json.awk")"'
+		{ jparse($0, r); print r["ours"], r["pristine"], r["ratio"], r["lo"] ".." r["hi"] }' \
+		"$TMP/mx/matrix/table.jsonl")" = "$got"
 mx 2
 f=$TMP/mx/matrix/report7-bfq-2-sync-4k.seed2
 check "matrix: one seed: that run's fractions, no range column" \
 	test "$(awk 'NR == 3 { print $5, $6, NF }' "$TMP/mx/matrix/table")" = \
-	"$(field "$f" ours fraction) $(field "$f" pristine fraction) 12"
+	"$(jfield "$f" ours fraction) $(jfield "$f" pristine fraction) 12"
 cp "$TMP/mx/matrix/table" "$TMP/mx.table"
 mxbad() { # SEEDS expected-stderr
 	mx "$1"
