@@ -154,7 +154,8 @@ done
 status=0
 if [ -n "$dirs" ]; then
 	# shellcheck disable=SC2086
-	python3 "$QDIR/report.py" ab $dirs | tee "$outdir/table.txt" || status=1
+	python3 "$QDIR/report.py" ab --json "$outdir/table.jsonl" $dirs |
+		tee "$outdir/table.txt" || status=1
 else
 	status=1
 fi

@@ -3,12 +3,13 @@
 #
 # calibrate.sh - the simulator against the QEMU bench, job by job.
 #
-# Usage: calibrate.sh [AB_TABLE [SPINDLE_TABLE]]
-#        (AB_TABLE: default build/qemu/ab-throttled.txt, make
-#        bench-throttled; without it ab-reference.txt beside this script;
-#        SPINDLE_TABLE: default build/qemu/ab.txt, make bench; without
-#        it, or when AB_TABLE alone is named, as make check does,
-#        ab-spindle-reference.txt beside this script)
+# Usage: calibrate.sh [AB_RECORDS [SPINDLE_RECORDS]]
+#        (the QEMU bench's records, report.py ab --json: AB_RECORDS:
+#        default build/qemu/ab-throttled.jsonl, make bench-throttled;
+#        without it ab-reference.jsonl beside this script;
+#        SPINDLE_RECORDS: default build/qemu/ab.jsonl, make bench;
+#        without it, or when AB_RECORDS alone is named, as make check
+#        does, ab-spindle-reference.jsonl beside this script)
 #        RA_CAL_DEPTH1=1: the spindle set on the simulator's old disk,
 #        one request at a time and no cap (to compare)
 #        RA_CAL_LARGE=1: the spindle set's files in large folios, as
@@ -105,7 +106,7 @@
 # 128-131).  Likely why: in 6.1 the submitter of a bio that waits for
 # a scheduler tag sleeps in blk_mq_get_tag(), and its next bio merges
 # behind it; ra_sim's reader carries on instead (not modelled yet).  So
-# neither table is make check's reference: ab-spindle-reference.txt,
+# neither table is make check's reference: ab-spindle-reference.jsonl,
 # when there is one, is.
 # Prints TAP (scripts/tap.sh): the tables as diagnostics, three tests per
 # job and kernel of the throttled set, the spindle set's tests, the plan
@@ -113,14 +114,14 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 
-table=${1:-$BUILD/qemu/ab-throttled.txt}
-sptable=${2:-$BUILD/qemu/ab.txt}
-[ $# -gt 0 ] || [ -f "$table" ] || table=$QDIR/ab-reference.txt
+table=${1:-$BUILD/qemu/ab-throttled.jsonl}
+sptable=${2:-$BUILD/qemu/ab.jsonl}
+[ $# -gt 0 ] || [ -f "$table" ] || table=$QDIR/ab-reference.jsonl
 [ $# -eq 0 ] || [ -f "$table" ] || die "no table $table"
-# A throttled table named alone (make check names ab-reference.txt):
+# A throttled table named alone (make check names ab-reference.jsonl):
 # the spindle set's committed reference too; so without a bench.
 if [ $# -eq 1 ] || { [ $# -eq 0 ] && [ ! -f "$sptable" ]; }; then
-	sptable=$QDIR/ab-spindle-reference.txt
+	sptable=$QDIR/ab-spindle-reference.jsonl
 fi
 [ $# -lt 2 ] || [ -f "$sptable" ] || die "no table $sptable"
 have_table=0
@@ -134,30 +135,30 @@ mkdir -p "$D"
 [ -x "$sim" ] || die "no $sim: run make sim"
 tap_begin
 
-# The QEMU medians of one job and kernel from report.py's ab table:
-# disk MB/s, then requests and mean KB of the busiest disk.
+# The records of the QEMU bench (report.py ab --json; "#" lines are
+# comments), read by name: KEY... of the "kernel" record of TITLE and
+# KERNEL, space-separated, nothing without one.
+JSON_AWK=$(cat "$SCRIPTS/json.awk")
+qemu_rec() { # file title kernel key...
+	[ -f "$1" ] || return 0
+	f=$1 t=$2 k=$3
+	shift 3
+	awk -v title="$t" -v kernel="$k" -v keys="$*" "$JSON_AWK"'
+		/^#/ { next }
+		{ jparse($0, r) }
+		r["record"] == "kernel" && r["title"] == title &&
+		r["kernel"] == kernel {
+			n = split(keys, key, " ")
+			for (i = 1; i <= n; i++)
+				printf "%s%s", r[key[i]], i < n ? " " : "\n"
+			exit
+		}' "$f"
+}
+
+# The QEMU medians of one job and kernel: disk MB/s, then requests and
+# mean KB of the busiest disk.
 qemu_fig() { # job kernel
-	[ -f "$table" ] || return 0
-	awk -v job="$1" -v k="$2" '
-		/^== / { cur = $2; sub(/:$/, "", cur); col = 0; next }
-		cur != job { next }
-		$1 == k && $2 ~ /^[0-9]+$/ && mbs == "" { mbs = $3 }
-		/^per disk/ {
-			# "per disk F1 mean KB F2 mean KB": F(n) is in data
-			# columns 2n and 2n + 1.
-			n = 0
-			for (i = 3; i <= NF; i++) {
-				if ($i == "mean" || $i == "KB")
-					continue
-				n++
-				if ($i == substr(k, 1, 10))
-					col = 2 * n
-			}
-			next
-		}
-		col && /\(requests, mean request size; medians\)/ &&
-		  $col + 0 > reqs + 0 { reqs = $col; kb = $(col + 1) }
-		END { if (mbs != "") print mbs, reqs, kb }' "$table"
+	qemu_rec "$table" "$1" "$2" disk_mbs reqs_busiest kb_busiest
 }
 
 # The same from a simulator report: disk MB/s of the impl's summary,
@@ -239,37 +240,27 @@ for f in "$QDIR"/jobs/*.fio; do
 done
 # --- The spindle set ------------------------------------------------------
 # QEMU medians of TITLE (JOB/ext4/SCHED) and KERNEL from the spindle
-# table: disk MB/s, reads (all disks), mean KB, D2C ms, Q2C ms (btt's,
-# busiest disk: the "blktrace" lines).
+# set's records: disk MB/s, reads (all disks), mean KB, D2C ms, Q2C ms
+# (btt's, busiest disk).
 qemu_spin() { # title kernel
-	[ -f "$sptable" ] || return 0
-	awk -v title="$1" -v k="$2" '
-		/^== / { cur = $2; sub(/:$/, "", cur); bt = 0; next }
-		cur != title { next }
-		/^kernel / { bt = 0; next }
-		/^blktrace / { bt = 1; next }
-		!bt && $1 == k && $2 ~ /^[0-9]+$/ { mbs = $3 }
-		bt && $1 == k { q2c = $2; d2c = $3; reqs = $5; kb = $6 }
-		END { if (mbs != "") print mbs, reqs, kb, d2c, q2c }' "$sptable"
+	qemu_rec "$sptable" "$1" "$2" disk_mbs bt_reads bt_kb bt_d2c_ms \
+		bt_q2c_ms
 }
-# The guest's block queue of TITLE, from the table's "guest queue (d0):"
-# line (report.py, from the runs' guest-info): "MAXKB RAKB NQ TAGS NR",
-# "-" for what it does not give; nothing without the line.
+# The guest's block queue of TITLE, from its records (report.py, from
+# the runs' guest-info): "MAXKB RAKB NQ TAGS NR", "-" for what they do
+# not give; nothing without a record.
 qemu_queue() { # title
-	[ -f "$sptable" ] || return 0
-	awk -v title="$1" '
-		/^== / { cur = $2; sub(/:$/, "", cur); next }
-		cur != title || !/^guest queue \(d0\): / { next }
-		{
-			for (i = 4; i < NF; i += 2)
-				v[$i] = $(i + 1)
-			n = split("max_sectors_kb read_ahead_kb hw_queues nr_tags nr_requests", k, " ")
-			for (i = 1; i <= n; i++) {
-				x = (k[i] in v) && v[k[i]] ~ /^[0-9]+$/ ? v[k[i]] : "-"
-				printf "%s%s", x, i < n ? " " : "\n"
-			}
-			exit
-		}' "$sptable"
+	t=$1
+	for k in pristine patched; do
+		set -- $(qemu_rec "$sptable" "$t" "$k" queue_max_sectors_kb \
+			queue_read_ahead_kb queue_hw_queues queue_nr_tags \
+			queue_nr_requests | awk '{ for (i = 1; i <= 5; i++)
+				printf "%s%s", ($i ~ /^[0-9]+$/ ? $i : "-"),
+					i < 5 ? " " : "\n" }')
+		[ $# -gt 0 ] || continue
+		echo "$@"
+		return
+	done
 }
 # The simulator's figures of IMPL from its report and blktrace files
 # (--blktrace DIR): disk MB/s, read requests (all disks), their mean KB,

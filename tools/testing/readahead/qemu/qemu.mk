@@ -39,7 +39,8 @@ BENCH_CPU ?= wall
 BENCH_OUT = $(BUILD)/qemu/ab$(if $(filter icount,$(BENCH_CPU)),-icount)
 ## the A/B: pristine and patched 6.12 kernels under fio on spindle disks
 ## (nbdkit filter), 2 vCPUs, ext4 and XFS x mq-deadline and BFQ,
-## blktrace; R runs each (R=3), medians; table in build/qemu/ab.txt.  A
+## blktrace; R runs each (R=3), medians; table in build/qemu/ab.txt, its
+## records (report.py --json) in build/qemu/ab.jsonl.  A
 ## subset: BENCH_JOBS="spin-4k spin-mmap" BENCH_FS=xfs BENCH_SCHED=bfq
 ## (~1 min a run; the default set has the 5 spindle jobs, 2 of them with
 ## fio's default hints, and their one-reader variants).  RA_BASE=6.1:
@@ -52,18 +53,21 @@ bench: tree nbd
 		-o $(BENCH_OUT) $(if $(BENCH_FS),-F "$(BENCH_FS)") \
 		$(if $(BENCH_SCHED),-S "$(BENCH_SCHED)") $(BENCH_JOBS)
 	cp $(BENCH_OUT)/table.txt $(BENCH_OUT).txt
+	cp $(BENCH_OUT)/table.jsonl $(BENCH_OUT).jsonl
 
 ## the same on the throttled virtio disks, one vCPU (the set calibrate
-## compares with); table in build/qemu/ab-throttled.txt
+## compares with); table in build/qemu/ab-throttled.txt, records in
+## build/qemu/ab-throttled.jsonl
 bench-throttled: tree
 	@$(NEEDS) $(QEMU_DEPS)
 	$(QEMU)/ab.sh -r $(R) -o $(BUILD)/qemu/ab-throttled \
 		seq4k seq64k seq128k mmap stream random
 	cp $(BUILD)/qemu/ab-throttled/table.txt $(BUILD)/qemu/ab-throttled.txt
+	cp $(BUILD)/qemu/ab-throttled/table.jsonl $(BUILD)/qemu/ab-throttled.jsonl
 
 ## the simulator on the throttled set's jobs and machine (throttled
 ## virtio disks, one CPU) beside the QEMU medians of
-## build/qemu/ab-throttled.txt: PASS within 10%
+## build/qemu/ab-throttled.jsonl: PASS within 10%
 calibrate: sim
 	$(QEMU)/calibrate.sh
 

@@ -6,6 +6,12 @@ Usage: report.py run RUNDIR            one run, human readable
                                        variant, then the shared/solo
                                        pairs and the summary with the
                                        targets' verdicts
+       report.py ab --json FILE RUNDIR...
+                                       the same, and the tables as
+                                       records in FILE (JSON lines): a
+                                       "kernel" record a table and
+                                       kernel, a "judged" record a
+                                       summary line
 
 Owns the arithmetic of the QEMU bench: a RUNDIR is what run-guest.sh
 leaves (host-info, results/ from the guest, bt/ parsed from the
@@ -411,6 +417,87 @@ def table_key(r):
             r.cpus, r.ra_kb, r.cpu_mode)
 
 
+def title_of(r0):
+    """A table's title as its "== TITLE:" line names it: the job alone in
+    the throttled-virtio set, else JOB/FS/SCHED."""
+    if r0.disktype == 'throttled' and r0.cpus == 1 and \
+            r0.sched == 'default' and r0.fs == 'ext4':
+        return r0.job
+    return '%s/%s/%s' % (r0.job, r0.fs, r0.sched)
+
+
+def kernel_records(runs):
+    """One record a table and kernel: what its table prints (the same
+    rounding), by name.  reqs/kb_busiest: the disk with the most
+    requests (the first of them, by name)."""
+    out = []
+    for key, jr in groups_of(runs).items():
+        r0 = jr[0]
+        flavours = sorted({r.flavour for r in jr},
+                          key=lambda f: (f != 'pristine', f))
+        for f in flavours:
+            fr = [r for r in jr if r.flavour == f]
+            rec = {'record': 'kernel', 'title': title_of(r0),
+                   'job': r0.job, 'fs': r0.fs, 'sched': r0.sched,
+                   'disks': r0.disktype, 'cpus': r0.cpus,
+                   'read_ahead_kb': str(r0.ra_kb), 'cpu_mode': r0.cpu_mode,
+                   'kernel': f, 'runs': len(fr),
+                   'disk_mbs': '%.2f' % med([r.disk_mbs for r in fr]),
+                   'fio_mbs': '%.1f' % med([r.fio_mbs for r in fr]),
+                   'secs': '%.1f' % med([r.secs for r in fr])}
+            busiest = None
+            for n in sorted({n for r in jr for n in r.disks}):
+                dr = [r for r in fr if n in r.disks]
+                reqs = int(med([r.disks[n]['reqs'] for r in dr]))
+                kb = med([r.disks[n]['bytes'] / r.disks[n]['reqs'] / 1024
+                          for r in dr if r.disks[n]['reqs']])
+                if busiest is None or reqs > busiest[0]:
+                    busiest = (reqs, '%.1f' % kb)
+            if busiest:
+                rec['reqs_busiest'], rec['kb_busiest'] = busiest
+            if all(r.bt for r in jr):
+                bs = [r.bt for r in fr]
+                q = [b['q2c'] for b in bs if b['q2c'] is not None]
+                c = [b['d2c'] for b in bs if b['d2c'] is not None]
+                rec.update({'bt_q2c_ms': ms(med(q)) if q else '-',
+                            'bt_d2c_ms': ms(med(c)) if c else '-',
+                            'bt_reads': int(med([b['reqs'] for b in bs])),
+                            'bt_kb': '%.1f' % med([b['kb'] for b in bs])})
+            for k in QUEUE_KEYS:
+                vals = []
+                for r in jr:
+                    v = r.queue.get(k)
+                    if v is not None and v not in vals:
+                        vals.append(v)
+                if vals:
+                    rec['queue_' + k] = '/'.join(vals)
+            out.append(rec)
+    return out
+
+
+def judged_records(groups, res):
+    """One record a table: the summary's line, by name."""
+    out = []
+    for key in order(groups):
+        x = res[key]
+        out.append({'record': 'judged', 'title': vname(key),
+                    'runs': '/'.join(str(x['runs'].get(f, 0))
+                                     for f in ('pristine', 'patched')),
+                    'pristine': fmt(x['pristine'], '%.2f'),
+                    'patched': fmt(x['patched'], '%.2f'),
+                    'ratio': fmt(x['ratio']),
+                    'target': '%.2f' % x['target'],
+                    'verdict': x['verdict'], 'why': x['why'] or ''})
+    return out
+
+
+def write_records(path, records):
+    """JSON lines: one flat object a line, as ra_sim --json writes."""
+    with open(path, 'w') as f:
+        for rec in records:
+            f.write(json.dumps(rec, separators=(', ', ': ')) + '\n')
+
+
 def print_ab(runs):
     # One table per job and throttle setting.
     keys = []
@@ -758,6 +845,9 @@ def main(argv):
             print_run(r)
         return check(runs)
     if len(argv) >= 2 and argv[0] == 'ab':
+        records = None
+        if argv[1] == '--json' and len(argv) >= 4:
+            records, argv = argv[2], argv[2:]
         runs = [Run(d) for d in argv[1:]]
         print_ab(runs)
         groups = groups_of(runs)
@@ -765,6 +855,9 @@ def main(argv):
         res = judge_all(groups, pairs)
         print_pairs(groups, pairs, res)
         print_summary(groups, res)
+        if records:
+            write_records(records, kernel_records(runs) +
+                          judged_records(groups, res))
         return check(runs)
     sys.stderr.write(__doc__)
     return 2

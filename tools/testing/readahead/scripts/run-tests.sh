@@ -17,7 +17,7 @@
 #   nbd         the spindle nbdkit filter's delay computation, exactly
 #               (unit tests of the model; nbdkit is not needed)
 #   calibrate   the simulator on the QEMU bench's jobs, within 10% of the
-#               medians measured on QEMU (qemu/ab-reference.txt)
+#               medians measured on QEMU (qemu/ab-reference.jsonl)
 #   replay      the historical reference models (exact windows, traces)
 #   fuzz        libFuzzer over the harness: corpus replay, then 120 s
 #   kernel      mm/readahead.c compiled in the patched 6.12 tree and in
@@ -280,7 +280,7 @@ stage sim-traces "the simulator's traces, analyzed" sim_traces
 stage nbd "the spindle filter's delays (the model alone, no nbdkit)" \
 	make -s -C "$rt/nbd" OUT="$build/nbd" test
 stage calibrate "the simulator against the QEMU bench's medians" \
-	"$rt/qemu/calibrate.sh" "$rt/qemu/ab-reference.txt"
+	"$rt/qemu/calibrate.sh" "$rt/qemu/ab-reference.jsonl"
 stage replay "the 2.6.30 and 2.6.31-rc1 reference models" \
 	make -s -C "$rt/replay" TREE="$tree" OLD_TREE="$old_tree" BUILD="$build" \
 	test

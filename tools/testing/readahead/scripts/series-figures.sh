@@ -87,7 +87,7 @@ figures() {
 	for large in "" 1; do
 		RA_CAL_LARGE=$large RA_SIM="$d/sim/ra_sim" \
 			RA_CAL_DIR="$d/cal$large" \
-			sh "$rt/qemu/calibrate.sh" "$rt/qemu/ab-reference.txt" \
+			sh "$rt/qemu/calibrate.sh" "$rt/qemu/ab-reference.jsonl" \
 			> "$d/cal$large.txt" 2>&1 || true
 		awk '$1 == "#" && $2 ~ /^spin-/ {
 			print ($3 == "patched" ? "" : "pristine ") $2, $4 }' \

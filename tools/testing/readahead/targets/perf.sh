@@ -10,7 +10,7 @@
 #   sim/matrix.sh)
 # Environment: SIMOUT (build/sim: ra_sim), REPLAYOUT (build/replay:
 #   ra_sim_replay, built from the same ours: refused otherwise),
-#   CPUOUT (build/bench-cpu), QEMUTAB (build/qemu/ab.txt), OUT
+#   CPUOUT (build/bench-cpu), QEMUREC (build/qemu/ab.jsonl), OUT
 #   (build/perf: where the runs go), OURS (bench-cpu's ours, by default
 #   mm/readahead.c: with a SIMOUT built from another file, name it here
 #   too, or the cpu target judges another file than the others).
@@ -40,7 +40,7 @@
 #                disk-side MB/s on every job (medians), >= 1.10 where
 #                pristine's shared job loses more than 10% to its
 #                one-reader variant (report.py's summary), judged on the
-#                latest table, QEMUTAB, when it exists, else "not run"
+#                latest records, QEMUREC, when they exist, else "not run"
 #                (an hour of runs: not started from here)
 # Each target prints its rows that fail (or its worst row) and one verdict
 # line; the run ends with "perf: N PASS, M FAIL, K not run".  Exits 1 if
@@ -52,7 +52,7 @@ TOP=$(cd "$HERE/../../../.." && pwd)
 SIMOUT=${SIMOUT:-$TOP/build/sim}
 REPLAYOUT=${REPLAYOUT:-$TOP/build/replay}
 CPUOUT=${CPUOUT:-$TOP/build/bench-cpu}
-QEMUTAB=${QEMUTAB:-$TOP/build/qemu/ab.txt}
+QEMUREC=${QEMUREC:-$TOP/build/qemu/ab.jsonl}
 OUT=${OUT:-$TOP/build/perf}
 SIZE=256m
 SEEDS="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
@@ -318,43 +318,40 @@ set -- $(sed -n 's/^bench-cpu: ours <= pristine on \([0-9]*\) of \([0-9]*\) line
 [ "$1" -eq "$2" ] && v=PASS || v=FAIL
 verdict cpu $v "ours <= pristine: $1 of $2 lines"
 
-echo "== qemu (make bench: the latest table, $QEMUTAB)"
-if [ -f "$QEMUTAB" ] && grep -q '^== summary' "$QEMUTAB"; then
-	# report.py's summary: each job against the QEMU targets, the
-	# shared jobs paired with their one-reader variants.
-	sed -n '/^== summary/,/ PASS (sh\/so/p' "$QEMUTAB" > "$OUT/qemu.txt"
-	sed 's/^/  /' "$OUT/qemu.txt"
+echo "== qemu (make bench: the latest records, $QEMUREC)"
+if [ -f "$QEMUREC" ]; then
+	# report.py's "judged" records: each job against the QEMU targets,
+	# the shared jobs paired with their one-reader variants.
+	awk "$JSON_AWK"'
+		{ jparse($0, r) }
+		r["record"] == "judged" {
+			printf "  %-30s %5s %9s %9s %7s >=%-5s %7s%s\n", r["title"],
+				r["runs"], r["pristine"], r["patched"], r["ratio"],
+				r["target"], r["verdict"],
+				r["why"] != "" ? " (" r["why"] ")" : "" }' \
+		"$QEMUREC" > "$OUT/qemu.txt"
+	cat "$OUT/qemu.txt"
 	# A shared job without its one-reader run is judged at 1.00 only.
-	nosolo=$(grep -c '(no solo run)' "$OUT/qemu.txt" || true)
-	set -- $(sed -n 's/^\([0-9]*\) of \([0-9]*\) PASS (sh\/so.*/\1 \2/p' "$OUT/qemu.txt")
-	if [ "$#" -ne 2 ] || [ "$2" -eq 0 ]; then
-		verdict qemu SKIP "no job judged in $QEMUTAB"
+	set -- $(awk "$JSON_AWK"'
+		{ jparse($0, r) }
+		r["record"] == "judged" && r["verdict"] != "-" {
+			n++; pass += r["verdict"] == "PASS"
+			nosolo += r["why"] == "no solo run" }
+		END { print pass + 0, n + 0, nosolo + 0 }' "$QEMUREC")
+	if [ "$2" -eq 0 ]; then
+		verdict qemu SKIP "no job judged in $QEMUREC"
 	else
 		what="patched/pristine >= 1.00, >= 1.10 where pristine loses >10% to one reader (medians): $1 of $2 jobs"
 		if [ "$1" -ne "$2" ]; then
 			verdict qemu FAIL "$what"
-		elif [ "$nosolo" -gt 0 ]; then
-			verdict qemu SKIP "$what; $nosolo shared job(s) ran without their one-reader variant, so their 1.10 target was not judged"
+		elif [ "$3" -gt 0 ]; then
+			verdict qemu SKIP "$what; $3 shared job(s) ran without their one-reader variant, so their 1.10 target was not judged"
 		else
 			verdict qemu PASS "$what"
 		fi
 	fi
-elif [ -f "$QEMUTAB" ]; then
-	awk '/^== / { job = $2; sub(":", "", job) }
-	     /^ratio patched\/pristine: disk MB\/s/ {
-		printf "  %-32s disk MB/s %s  CPU s/GB %s%s\n", job, $5,
-			$NF, ($5 + 0 < 1 ? " <" : "") }' "$QEMUTAB" |
-		sed 's/,//g' > "$OUT/qemu.txt"
-	cat "$OUT/qemu.txt"
-	set -- $(awk '{ n++; if ($4 + 0 < 1) bad++ } END { print n + 0, bad + 0 }' "$OUT/qemu.txt")
-	if [ "$1" -eq 0 ]; then
-		verdict qemu SKIP "no job in $QEMUTAB"
-	else
-		[ "$2" -eq 0 ] && v=PASS || v=FAIL
-		verdict qemu $v "patched/pristine >= 1.00 (medians): $(($1 - $2)) of $1 jobs (not measured: one reader of each file)"
-	fi
 else
-	verdict qemu SKIP "not run: no $QEMUTAB (make bench)"
+	verdict qemu SKIP "not run: no $QEMUREC (make bench)"
 fi
 
 echo "perf: $npass PASS, $nfail FAIL, $nskip not run"
