@@ -61,23 +61,35 @@ measure() {
 		END { printf "%d %d %d\n", pages, excl, total }'
 }
 
-printf '%-18s %-7s %9s %9s %7s %9s %9s %7s\n' scenario mapping \
-	"ours" "pristine" "" "ours" "pristine" ""
-printf '%-18s %-7s %9s %9s %7s %9s %9s %7s\n' "" "" \
-	"excl/pg" "excl/pg" "diff" "incl/pg" "incl/pg" "diff"
-good=0
-lines=0
+# The record of each line (one JSON object a line: the pages and the
+# instructions, exclusive and inclusive, of each side), then the table
+# and the verdict printed from the records; perf.sh reads them too.
+rec="$out/records.jsonl"
+: > "$rec"
 for s in $("$bench" --list); do
 	for m in order0 large; do
 		set -- $(measure ours "$s" "$m") $(measure pristine "$s" "$m")
-		lines=$((lines + 1))
-		awk -v s="$s" -v m="$m" -v op="$1" -v oe="$2" -v oi="$3" \
-		    -v pp="$4" -v pe="$5" -v pi="$6" 'BEGIN {
-			printf "%-18s %-7s %9.1f %9.1f %+6.1f%% %9.1f %9.1f %+6.1f%%\n",
-			       s, m, oe / op, pe / pp, (oe / op * pp / pe - 1) * 100,
-			       oi / op, pi / pp, (oi / op * pp / pi - 1) * 100
-			exit !(oe / op <= pe / pp && oi / op <= pi / pp)
-		}' && good=$((good + 1))
+		printf '{"scenario": "%s", "mapping": "%s", "ours_pages": %s, "ours_excl": %s, "ours_incl": %s, "pristine_pages": %s, "pristine_excl": %s, "pristine_incl": %s}\n' \
+			"$s" "$m" "$@" >> "$rec"
 	done
 done
-echo "bench-cpu: ours <= pristine on $good of $lines lines"
+awk "$(cat "$here/../scripts/json.awk")"'
+	BEGIN {
+		printf "%-18s %-7s %9s %9s %7s %9s %9s %7s\n", "scenario",
+			"mapping", "ours", "pristine", "", "ours", "pristine", ""
+		printf "%-18s %-7s %9s %9s %7s %9s %9s %7s\n", "", "",
+			"excl/pg", "excl/pg", "diff", "incl/pg", "incl/pg", "diff"
+	}
+	{
+		jparse($0, r)
+		op = r["ours_pages"]; oe = r["ours_excl"]; oi = r["ours_incl"]
+		pp = r["pristine_pages"]; pe = r["pristine_excl"]
+		pi = r["pristine_incl"]
+		printf "%-18s %-7s %9.1f %9.1f %+6.1f%% %9.1f %9.1f %+6.1f%%\n",
+		       r["scenario"], r["mapping"], oe / op, pe / pp,
+		       (oe / op * pp / pe - 1) * 100, oi / op, pi / pp,
+		       (oi / op * pp / pi - 1) * 100
+		lines++
+		good += oe / op <= pe / pp && oi / op <= pi / pp
+	}
+	END { printf "bench-cpu: ours <= pristine on %d of %d lines\n", good, lines }' "$rec"
