@@ -126,7 +126,7 @@ for s in $SHAPES; do
 			done
 		done
 	done
-done | awk -v dir="$D" -v seeds="$SEEDS" -v note="$seeds_note" -v size="$SIZE" "$(cat "$HERE/../scripts/json.awk")"'
+done | awk -v dir="$D" -v seeds="$SEEDS" -v note="$seeds_note" -v size="$SIZE" "$(cat "$HERE/../scripts/json.awk" "$HERE/../scripts/median.awk")"'
 # run(file): the members of its records in o[] (ours) and p[].
 function run(f,    line, k) {
 	split("", o); split("", p)
@@ -165,7 +165,7 @@ BEGIN {
 		rs[j] = r
 		fs[j] = base ".seed" seed[i]
 	}
-	run(fs[int((ns + 1) / 2)])
+	run(fs[median_pick(ns)])
 	printf "%-9s %-11s %4s %-10s %7s %7s %6.3f %11s %11s %11s %13s %11s", $1, $2, $3, $4, o["fraction"], p["fraction"], ratio(), pair("reqs_per_disk"), pair("req_kb"), pair("dup_calls"), pair("all_cached"), pair("read_twice")
 	if (ns > 1)
 		printf " %s..%s", rs[1], rs[ns]

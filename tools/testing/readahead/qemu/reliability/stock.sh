@@ -69,13 +69,8 @@ echo "# $nd disks x $nf files x $mb MB, fio 4 KB read(2), 2 readers a file, $rou
 
 # median FILE: the median of the numbers in FILE, one a line.
 median() {
-	sort -n "$1" | awk '{ v[NR] = $1 }
-		END {
-			if (NR % 2)
-				print v[(NR + 1) / 2]
-			else if (NR)
-				print (v[NR / 2] + v[NR / 2 + 1]) / 2
-		}'
+	awk "$(cat "$SCRIPTS/median.awk")"'{ v[NR] = $1 }
+		END { if (NR) print median(v, NR) }' "$1"
 }
 
 # data_rows OUT: the outcomes_per_file rows of the data disks' files.
