@@ -49,11 +49,13 @@ trap 'rm -rf "$TMP"' EXIT
 # fio's bandwidth of the step, in MB/s (cached per step).
 measure() {
 	if [ ! -f "$TMP/$1" ]; then
-		"$SIM" --impl "$(step_field "$1" 2)" --define BS="$bs" \
+		impl=$(step_field "$1" 2)
+		"$SIM" --impl "$impl" --define BS="$bs" \
 			--define SIZE="$SIZE" --define ENGINE="$engine" \
-			"$SC/$machine.disks" "$SC/$machine.fio" |
-			sed -n 's/^summary: impl=[^ ]* app_mbps=\([0-9.]*\) .*/\1/p' \
-			> "$TMP/$1"
+			--json "$TMP/$1.rec" \
+			"$SC/$machine.disks" "$SC/$machine.fio" > /dev/null || :
+		awk "$(cat "$HERE/../scripts/json.awk")"'{ jparse($0, r); print r["app_mbps"] }' \
+			"$TMP/$1.rec.$impl" > "$TMP/$1" 2>/dev/null || :
 		[ -s "$TMP/$1" ] || { echo "bisect: step $1 did not run" >&2; exit 1; }
 	fi
 	cat "$TMP/$1"

@@ -31,7 +31,7 @@ run_one() { # machine row model
 	bs=${2#*-}
 	l=$1-$2.$3
 	"$SIM" --impl "$3" --define BS="$bs" --define SIZE="$SIZE" \
-		--define ENGINE="$engine" --trace "$D/$1-$2" \
+		--define ENGINE="$engine" --trace "$D/$1-$2" --json "$D/$1-$2.rec" \
 		"$SC/$1.disks" "$SC/$1.fio" > "$D/$l.txt"
 	awk -v max="$MAX_PAGES" -f "$HERE/tracestat.awk" "$D/$l" \
 		> "$D/$l.stat"
@@ -87,8 +87,9 @@ start=$(date +%s)
 } | "$HERE/../scripts/fanout.sh" "$0"
 end=$(date +%s)
 
-field() { # label model key
-	grep '^summary:' "$D/$1.$2.txt" | tr ' ' '\n' | sed -n "s/^$3=//p"
+field() { # label model key: a member of the run's record (ra_sim --json)
+	awk -v key="$3" "$(cat "$HERE/../scripts/json.awk")"'
+		{ jparse($0, r); print r[key] }' "$D/$1.rec.$2"
 }
 ratio() { # a b
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'

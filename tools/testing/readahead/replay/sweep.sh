@@ -55,10 +55,10 @@ one() { # vindex row model
 	engine=${rest%%-*}
 	bs=${rest#*-}
 	"$SIM" --impl "$3" --define BS="$bs" --define SIZE="$SIZE" \
-		--define ENGINE="$engine" "$D/$1-$machine.disks" \
-		"$SC/$machine.fio" |
-		sed -n 's/^summary: impl=[^ ]* app_mbps=\([0-9.]*\) .*/\1/p' \
-		> "$D/$1-$2-$3"
+		--define ENGINE="$engine" --json "$D/$1-$2-$3.rec" \
+		"$D/$1-$machine.disks" "$SC/$machine.fio" > /dev/null || :
+	awk "$(cat "$HERE/../scripts/json.awk")"'{ jparse($0, r); print r["app_mbps"] }' \
+		"$D/$1-$2-$3.rec.$3" > "$D/$1-$2-$3" 2>/dev/null || :
 }
 if [ "${1:-}" = --one ]; then
 	shift
