@@ -517,7 +517,7 @@ def print_ab(runs):
         if r0.disktype == 'throttled' and r0.cpus == 1 and \
                 r0.sched == 'default' and r0.fs == 'ext4':
             # The throttled-virtio set's title, as calibrate.sh and
-            # ab-reference.txt know it.
+            # ab-reference.jsonl know it.
             print('== %s: layout %s (disks files MB), limit %.1f MB/s and %d '
                   'IOPS per disk, read_ahead_kb %s ==' %
                   (job, r0.layout, r0.bps / 1e6, r0.iops, r0.ra_kb))
