@@ -3,8 +3,8 @@
  * shim.c - the state behind shim.h that every program on the shims shares.
  *
  * Linked by the harness, the simulator, the replay and the fuzzer, whose
- * page caches differ (harness/pagecache.c, sim/pagecache.c) but whose kernel is the
- * same: what BUG_ON() and WARN_ON_ONCE() do when they fire (report and
+ * page caches differ (harness/pagecache.c, sim/pagecache.c) but whose
+ * kernel is the same: what BUG_ON() and WARN_ON_ONCE() do when they fire (report and
  * abort, so that a test or the fuzzer sees a crash), and the RAM that
  * totalram_pages() reports and the reader's memory cgroup limits, which
  * tests and the simulator's machine description set, and whether
