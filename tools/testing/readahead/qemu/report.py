@@ -238,10 +238,10 @@ QUEUE_KEYS = ('max_sectors_kb', 'read_ahead_kb', 'hw_queues', 'nr_tags',
               'nr_requests')
 
 
-def queue_line(runs):
-    """The guest's queue limits of a table's runs: "KEY VALUE" for each
+def queue_values(runs):
+    """The guest's queue limits of a table's runs: (KEY, VALUE) for each
     of QUEUE_KEYS guest-info has, values that differ between runs joined
-    by "/"; None when no run recorded any."""
+    by "/"."""
     out = []
     for key in QUEUE_KEYS:
         vals = []
@@ -250,7 +250,13 @@ def queue_line(runs):
             if v is not None and v not in vals:
                 vals.append(v)
         if vals:
-            out.append('%s %s' % (key, '/'.join(vals)))
+            out.append((key, '/'.join(vals)))
+    return out
+
+
+def queue_line(runs):
+    """queue_values() as "KEY VALUE ..."; None when no run recorded any."""
+    out = ['%s %s' % kv for kv in queue_values(runs)]
     return ' '.join(out) if out else None
 
 
@@ -463,14 +469,8 @@ def kernel_records(runs):
                             'bt_d2c_ms': ms(med(c)) if c else '-',
                             'bt_reads': int(med([b['reqs'] for b in bs])),
                             'bt_kb': '%.1f' % med([b['kb'] for b in bs])})
-            for k in QUEUE_KEYS:
-                vals = []
-                for r in jr:
-                    v = r.queue.get(k)
-                    if v is not None and v not in vals:
-                        vals.append(v)
-                if vals:
-                    rec['queue_' + k] = '/'.join(vals)
+            for k, v in queue_values(jr):
+                rec['queue_' + k] = v
             out.append(rec)
     return out
 
