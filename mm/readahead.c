@@ -356,26 +356,6 @@ static bool ra_page_cached(struct address_space *mapping, pgoff_t index)
 }
 
 /*
- * The smallest folio order @mapping takes (its blocks may be larger than
- * a page), and the largest (0 where it takes no large folios).
- */
-static inline unsigned int ra_min_order(struct address_space *mapping)
-{
-	return mapping_min_folio_order(mapping);
-}
-
-static inline unsigned int ra_max_order(struct address_space *mapping)
-{
-	return mapping_max_folio_order(mapping);
-}
-
-/* Does the page cache take folios of order 1? */
-static inline bool ra_order1_folios(void)
-{
-	return true;
-}
-
-/*
  * The order of the folio to add at @index, with @left pages before the
  * end of the window or its marker, @order the window's order: folios are
  * naturally aligned, end inside the window and do not straddle the
@@ -515,7 +495,7 @@ ra_read_folios(struct readahead_control *ractl, unsigned long nr_to_read,
 	pgoff_t mark = ra_mark_index(end, nr_to_read, lookahead_size);
 	/* The smallest folios before this index, large ones from it on. */
 	pgoff_t small_end = index;
-	unsigned int min = ra_min_order(mapping);
+	unsigned int min = mapping_min_folio_order(mapping);
 	gfp_t gfp = readahead_gfp_mask(mapping);
 	unsigned int nofs = ra_gather_begin(mapping);
 	unsigned long nr, added = 0;
@@ -529,14 +509,6 @@ ra_read_folios(struct readahead_control *ractl, unsigned long nr_to_read,
 			/* Up to the marker, or else the end. */
 			o = ra_fit_order(index, (index < mark ? mark : end) -
 					 index, order);
-			/*
-			 * Where the page cache takes no order-1 folio (6.1's),
-			 * both its pages are read as order 0 instead.
-			 */
-			if (o == 1 && !ra_order1_folios()) {
-				o = 0;
-				small_end = index + 2;
-			}
 		}
 		nr = 1UL << o;
 		/* A large folio finds cached pages when it is added. */
@@ -592,7 +564,7 @@ static noinline unsigned long
 ra_read_aligned(struct readahead_control *ractl, unsigned long nr_to_read,
 		unsigned long lookahead_size, unsigned int order, pgoff_t eof)
 {
-	unsigned int min = ra_min_order(ractl->mapping);
+	unsigned int min = mapping_min_folio_order(ractl->mapping);
 	unsigned long nr = 1UL << min;
 	pgoff_t index = readahead_index(ractl);
 	pgoff_t start = round_down(index, nr);
@@ -636,7 +608,7 @@ void page_cache_ra_unbounded(struct readahead_control *ractl,
 	trace_page_cache_ra_unbounded(ractl->mapping->host,
 				      readahead_index(ractl), nr_to_read,
 				      lookahead_size);
-	if (unlikely(ra_min_order(ractl->mapping)))
+	if (unlikely(mapping_min_folio_order(ractl->mapping)))
 		ra_read_aligned(ractl, nr_to_read, lookahead_size, 0,
 				ULONG_MAX);
 	else
@@ -665,7 +637,7 @@ ra_read_upto(struct readahead_control *ractl, unsigned long nr_to_read,
 {
 	pgoff_t index = readahead_index(ractl);
 
-	if (unlikely(ra_min_order(ractl->mapping)))
+	if (unlikely(mapping_min_folio_order(ractl->mapping)))
 		return ra_read_aligned(ractl, nr_to_read, lookahead_size,
 				       order, eof);
 	if (index >= eof)
@@ -855,46 +827,28 @@ static void ra_set_request_window(struct file_ra_state *ra, pgoff_t start,
 }
 
 /*
- * Did the previous read of this file end at, or one page before,
- * @index?  prev_pos is the position right after the previous request.
- */
-static bool ra_follows_previous(struct file_ra_state *ra, pgoff_t index)
-{
-	/* Before the first read, prev_pos -1 gives a page no file has. */
-	u64 prev = (u64)ra->prev_pos >> PAGE_SHIFT;
-
-	return (u64)index - prev <= 1;
-}
-
-/*
- * How many pages right before @index are cached, looking back at most
- * @max pages.  A sequential stream leaves such a trail behind.
+ * A window for a request of @req pages sized from the history: how many
+ * pages right before it are cached, looking back at most @max pages.  A
+ * sequential stream leaves such a trail behind.
  *
  * When page_cache_prev_miss() finds no hole, 6.1 returns the last index
  * it looked at and later kernels the one before it; scanning one page
  * more than we count makes both mean "at least @max".
  */
-static unsigned long count_history_pages(struct address_space *mapping,
-					 pgoff_t index, unsigned long max)
-{
-	pgoff_t hole;
-
-	if (!index)
-		return 0;
-	rcu_read_lock();
-	hole = page_cache_prev_miss(mapping, index - 1, max + 1);
-	rcu_read_unlock();
-	/* No hole down to page 0 wraps to ULONG_MAX: index pages cached. */
-	return min(index - 1 - hole, max);
-}
-
-/* Window sized from @history cached pages before a request of @req. */
 static bool try_context_readahead(struct readahead_control *ractl,
 				  unsigned long req, unsigned long max)
 {
 	pgoff_t index = readahead_index(ractl);
-	unsigned long history = count_history_pages(ractl->mapping, index, max);
+	unsigned long history;
+	pgoff_t hole;
 
+	if (!index)
+		return false;
+	rcu_read_lock();
+	hole = page_cache_prev_miss(ractl->mapping, index - 1, max + 1);
+	rcu_read_unlock();
+	/* No hole down to page 0 wraps to ULONG_MAX: index pages cached. */
+	history = min(index - 1 - hole, max);
 	/* No longer than the request itself: could be random reads. */
 	if (history <= req)
 		return false;
@@ -925,26 +879,6 @@ static noinline bool ra_marker_follows_window(struct address_space *mapping,
 }
 
 /*
- * Mark @folio, which this reader did not allocate.  PG_readahead is
- * PG_reclaim: only a clean, uptodate folio not under writeback may take
- * it, tested under the folio lock, which writeback needs to start.
- * Returns whether it was marked.
- */
-static bool ra_mark_cached_folio(struct folio *folio)
-{
-	bool ok;
-
-	if (!folio_trylock(folio))
-		return false;
-	ok = folio_test_uptodate(folio) && !folio_test_dirty(folio) &&
-	     !folio_test_writeback(folio);
-	if (ok)
-		folio_set_readahead(folio);
-	folio_unlock(folio);
-	return ok;
-}
-
-/*
  * Leave another reader's marker at @index, on a window that is in, to the
  * reader that issued it, with a backup marker on the first folio that
  * starts at or after @mid and before the first missing page @hole: if
@@ -954,8 +888,7 @@ static bool ra_mark_cached_folio(struct folio *folio)
  * its pages finds the marker again and leaves it again (a look-up and
  * the backup marked once more).  Returns false, marking nothing, where
  * there is no backup to mark (no folio there, or one that may not take
- * a marker: see ra_mark_cached_folio()); the stream is then taken over
- * at once.
+ * a marker); the stream is then taken over at once.
  */
 static noinline bool ra_leave_to_owner(struct address_space *mapping,
 				       pgoff_t index, pgoff_t mid,
@@ -977,9 +910,23 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
 	}
 	if (IS_ERR_OR_NULL(mark))
 		return false;
-	left = ra_mark_cached_folio(mark);
-	if (left)
-		trace_readahead_defer(mapping->host, index, mark->index);
+	/*
+	 * This reader did not allocate the backup.  PG_readahead is
+	 * PG_reclaim: only a clean, uptodate folio not under writeback may
+	 * take it, tested under the folio lock, which writeback needs to
+	 * start.
+	 */
+	left = folio_trylock(mark);
+	if (left) {
+		left = folio_test_uptodate(mark) && !folio_test_dirty(mark) &&
+		       !folio_test_writeback(mark);
+		if (left) {
+			folio_set_readahead(mark);
+			trace_readahead_defer(mapping->host, index,
+					      mark->index);
+		}
+		folio_unlock(mark);
+	}
 	folio_put(mark);
 	return left;
 }
@@ -991,19 +938,15 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
  * reader with a stream of its own elsewhere passes the marked @folio
  * (else NULL): when the first missing page is more than half the maximum
  * window away, it leaves the marker to the reader that issued the window,
- * with a backup (ra_leave_to_owner()).  Returns what to do with the
- * marker.  Out of line: the own-marker path, taken by every stream,
- * stays small.
+ * with a backup (ra_leave_to_owner()).  Returns false when there is
+ * nothing to read, else sets @pattern: marker (the window in the state
+ * is to be read) or defer (left to its owner).  Out of line: the
+ * own-marker path, taken by every stream, stays small.
  */
-enum ra_marker_action {
-	RA_MARKER_NOTHING,	/* nothing to read */
-	RA_MARKER_TAKEN,	/* the window in the state is to be read */
-	RA_MARKER_LEFT,		/* left to its owner, with a backup */
-};
-
-static noinline enum ra_marker_action
-ra_try_marker(struct readahead_control *ractl, struct folio *folio,
-	      unsigned long req, unsigned long max, pgoff_t eof)
+static noinline bool ra_try_marker(struct readahead_control *ractl,
+				   struct folio *folio, unsigned long req,
+				   unsigned long max, pgoff_t eof,
+				   enum ra_pattern *pattern)
 {
 	struct file_ra_state *ra = ractl->ra;
 	pgoff_t index = readahead_index(ractl);
@@ -1024,24 +967,17 @@ ra_try_marker(struct readahead_control *ractl, struct folio *folio,
 	 * everything up to the end of the file is.
 	 */
 	if (hole <= index || hole - index > max || hole >= eof)
-		return RA_MARKER_NOTHING;
+		return false;
 	if (folio && hole - index > max / 2 &&
 	    ra_leave_to_owner(ractl->mapping, index,
-			      index + DIV_ROUND_UP(hole - index, 2), hole))
-		return RA_MARKER_LEFT;
+			      index + DIV_ROUND_UP(hole - index, 2), hole)) {
+		*pattern = RA_PATTERN_DEFER;
+		return true;
+	}
 	size = get_next_ra_size(hole - index + req, max);
 	ra_set_window(ra, hole, size, size);
-	return RA_MARKER_TAKEN;
-}
-
-/*
- * The folio order to read a window with on @mapping: @order, at most the
- * page cache's largest, and 0 where the mapping takes no large folios.
- */
-static unsigned int ra_order(struct address_space *mapping,
-			     unsigned int order)
-{
-	return min(order, ra_max_order(mapping));
+	*pattern = RA_PATTERN_MARKER;
+	return true;
 }
 
 /*
@@ -1072,7 +1008,7 @@ static unsigned int ra_window_order(struct address_space *mapping,
 	if (entry && !xa_is_value(entry))
 		order = max(order, folio_order(entry));
 	rcu_read_unlock();
-	return min(order, ra_max_order(mapping));
+	return min(order, mapping_max_folio_order(mapping));
 }
 
 /*
@@ -1103,7 +1039,7 @@ static unsigned int ra_next_order(struct readahead_control *ractl,
 			    order);
 		order = prev + RA_ORDER_STEP;
 	}
-	return min(order, ra_max_order(ractl->mapping));
+	return min(order, mapping_max_folio_order(ractl->mapping));
 }
 
 /*
@@ -1131,28 +1067,23 @@ static unsigned long ra_submit(struct readahead_control *ractl,
 }
 
 /*
- * A sequential miss inside the stream's window, or inside the one before
- * it (which the reader is still reading once its marker has moved the
- * window on): pages the stream read ahead were evicted before the reader
- * reached them.
+ * A sequential miss at @index inside the stream's window, or inside the
+ * one before it (which the reader is still reading once its marker has
+ * moved the window on), means pages the stream read ahead were evicted
+ * before the reader reached them: the stream's pages thrashed.  Then
+ * halve the maximum window in effect (@max), never below the default
+ * window, and keep it as the file's maximum until windows are used
+ * again.  Returns the maximum for this decision.
  */
-static bool ra_thrashed(struct file_ra_state *ra, pgoff_t index)
-{
-	return index < ra->start + ra->size && index + ra->size >= ra->start;
-}
-
-/*
- * The stream's pages thrashed: halve the maximum window in effect (@max),
- * never below the default window, and keep it as the file's maximum
- * until windows are used again.  Returns the maximum for this decision.
- */
-static unsigned long ra_thrash_cut(struct file_ra_state *ra,
+static unsigned long ra_thrash_cut(struct file_ra_state *ra, pgoff_t index,
 				   unsigned long max)
 {
-	unsigned long cut = max_t(unsigned long,
-				  min_t(unsigned long, max, ra->ra_pages) / 2,
-				  VM_READAHEAD_PAGES);
+	unsigned long cut;
 
+	if (index >= ra->start + ra->size || index + ra->size < ra->start)
+		return max;
+	cut = max_t(unsigned long, min_t(unsigned long, max, ra->ra_pages) / 2,
+		    VM_READAHEAD_PAGES);
 	if (cut < ra->ra_pages) {
 		ra->ra_pages = cut;
 		ra->thrash_cut = 1;
@@ -1227,7 +1158,8 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 	}
 
 	if (folio) {
-		bool others = ra->size && index != marker &&
+		/* Not at the state's marker: that was decided above. */
+		bool others = ra->size &&
 			      ra_marker_follows_window(ractl->mapping,
 						       window_end, index);
 
@@ -1246,25 +1178,20 @@ static bool ra_decide(struct readahead_control *ractl, struct folio *folio,
 			*pattern = RA_PATTERN_DEFER;
 			return true;
 		}
-		switch (ra_try_marker(ractl, others ? folio : NULL, req, max,
-				      eof)) {
-		case RA_MARKER_TAKEN:
-			*pattern = RA_PATTERN_MARKER;
-			return true;
-		case RA_MARKER_LEFT:
-			*pattern = RA_PATTERN_DEFER;
-			return true;
-		default:
-			return false;
-		}
+		return ra_try_marker(ractl, others ? folio : NULL, req, max,
+				     eof, pattern);
 	}
 
 	if (req > max) {
 		ra_set_window(ra, index, max, max / 2);
 		*pattern = RA_PATTERN_OVERSIZE;
-	} else if (ra_follows_previous(ra, index)) {
-		if (ra_thrashed(ra, index))
-			max = ra_thrash_cut(ra, max);
+	} else if ((u64)index - ((u64)ra->prev_pos >> PAGE_SHIFT) <= 1) {
+		/*
+		 * The previous read of this file ended at @index or one page
+		 * before (prev_pos is the position right after it; before the
+		 * first read, -1 gives a page no file has).
+		 */
+		max = ra_thrash_cut(ra, index, max);
 		ra_set_request_window(ra, index, get_init_ra_size(req, max),
 				      req);
 		*pattern = RA_PATTERN_INITIAL;
@@ -1298,13 +1225,6 @@ static void ondemand_readahead(struct readahead_control *ractl,
 	if (!read)
 		return;
 	switch (d.pattern) {
-	case RA_PATTERN_DEFER:
-		/* Nothing read; the state, as it is, in the trace. */
-		d.start = ra->start;
-		d.size = ra->size;
-		d.async_size = ra->async_size;
-		d.order = ra->order;
-		break;
 	case RA_PATTERN_RANDOM:
 		/* A small random read: read it as it is, keep the state. */
 		d.start = d.index;
@@ -1315,6 +1235,9 @@ static void ondemand_readahead(struct readahead_control *ractl,
 		d.actual = ra_submit(ractl, max,
 				     ra_next_order(ractl, folio, d.pattern),
 				     eof);
+		fallthrough;
+	case RA_PATTERN_DEFER:
+		/* The window read, or deferred, the state as it is. */
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
@@ -1398,9 +1321,8 @@ EXPORT_SYMBOL_GPL(page_cache_async_ra);
 
 #ifdef CONFIG_MMU
 /*
- * Read the window set in the state from the readahead index in folios of
- * up to @order, for a fault at @index that read-around (or a huge page
- * mapping) decided.
+ * Read the window set in the state in folios of up to @order, for a fault
+ * at @index that read-around (or a huge page mapping) decided.
  */
 static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 			    unsigned int order)
@@ -1410,43 +1332,18 @@ static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 		.pattern = RA_PATTERN_AROUND,
 		.index = index,
 		.req = 1,
-		.start = readahead_index(ractl),
+		.start = ra->start,
 		.size = ra->size,
 		.async_size = ra->async_size,
 		.fault = true,
 	};
 
-	d.actual = ra_read_window(ractl, ra, ra_order(ractl->mapping, order),
-				  ra_eof(ractl->mapping));
+	ractl->_index = ra->start;
+	/* At most the page cache's largest order; 0 without large folios. */
+	order = min(order, mapping_max_folio_order(ractl->mapping));
+	d.actual = ra_read_window(ractl, ra, order, ra_eof(ractl->mapping));
 	d.order = ra->order;
 	trace_readahead_decision(ractl, &d);
-}
-
-#ifdef CONFIG_TRANSPARENT_HUGEPAGE
-/*
- * The window of a fault at @index in a huge page mapping: from the start
- * of the fault's PMD, two PMDs with the second asynchronous, its marker
- * continuing the stream, or under MADV_RANDOM (@rand) one, all
- * asynchronous.
- */
-static void ra_huge_window(struct file_ra_state *ra, pgoff_t index,
-			   bool rand)
-{
-	ra_set_window(ra, round_down(index, HPAGE_PMD_NR),
-		      rand ? HPAGE_PMD_NR : 2 * HPAGE_PMD_NR, HPAGE_PMD_NR);
-}
-#endif
-
-/*
- * Note a fault that missed on @index in prev_pos, as read(2) notes its
- * position.
- */
-static void ra_note_fault(struct file_ra_state *ra, pgoff_t index)
-{
-	u64 pos = ((u64)index + 1) << PAGE_SHIFT;
-
-	/* The page after the last page of a file of LLONG_MAX bytes. */
-	ra->prev_pos = min_t(u64, pos, LLONG_MAX);
 }
 
 /*
@@ -1509,8 +1406,14 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		    ra->ra_pages && ra_fault_misses_too_often(ra))
 			return fpin;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
-		ra_huge_window(ra, vmf->pgoff, vm_flags & VM_RAND_READ);
-		ractl._index = ra->start;
+		/*
+		 * From the start of the fault's PMD, two PMDs with the
+		 * second asynchronous, its marker continuing the stream, or
+		 * under MADV_RANDOM one, all asynchronous.
+		 */
+		ra_set_window(ra, round_down(vmf->pgoff, HPAGE_PMD_NR),
+			      vm_flags & VM_RAND_READ ? HPAGE_PMD_NR :
+			      2 * HPAGE_PMD_NR, HPAGE_PMD_NR);
 		ra_fault_window(&ractl, vmf->pgoff, HPAGE_PMD_ORDER);
 		return fpin;
 	}
@@ -1523,7 +1426,12 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		ra->prev_pos = (loff_t)vmf->pgoff << PAGE_SHIFT;
 		fpin = maybe_unlock_mmap_for_io(vmf, fpin);
 		ra_sync(&ractl, ra->ra_pages, true);
-		ra_note_fault(ra, vmf->pgoff);
+		/*
+		 * The fault's position, as read(2) notes it: at most the
+		 * page after the last page of a file of LLONG_MAX bytes.
+		 */
+		ra->prev_pos = min_t(u64, ((u64)vmf->pgoff + 1) << PAGE_SHIFT,
+				     LLONG_MAX);
 		return fpin;
 	}
 
@@ -1534,7 +1442,6 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 	max = ra_memory_bound(ra->ra_pages);
 	ra_set_window(ra, vmf->pgoff > max / 2 ? vmf->pgoff - max / 2 : 0,
 		      max, max / 4);
-	ractl._index = ra->start;
 	ra_fault_window(&ractl, vmf->pgoff, RA_ORDER_START);
 	return fpin;
 }
@@ -1673,7 +1580,7 @@ static int ra_expand_one(struct readahead_control *ractl, pgoff_t index)
 
 	if (ra_page_cached(mapping, index))
 		return -EEXIST;
-	folio = filemap_alloc_folio(gfp, ra_min_order(mapping));
+	folio = filemap_alloc_folio(gfp, mapping_min_folio_order(mapping));
 	if (!folio)
 		return -ENOMEM;
 	if (filemap_add_folio(mapping, folio, index, gfp) < 0) {
@@ -1704,7 +1611,7 @@ void readahead_expand(struct readahead_control *ractl,
 		      loff_t new_start, size_t new_len)
 {
 	struct file_ra_state *ra = ractl->ra;
-	unsigned long nr = 1UL << ra_min_order(ractl->mapping);
+	unsigned long nr = 1UL << mapping_min_folio_order(ractl->mapping);
 	pgoff_t first = round_down(new_start >> PAGE_SHIFT, nr);
 	pgoff_t end = round_up((new_start + new_len + PAGE_SIZE - 1) >>
 			       PAGE_SHIFT, nr);

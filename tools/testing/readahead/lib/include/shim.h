@@ -45,6 +45,7 @@ typedef unsigned int u32;
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
+#define fallthrough	__attribute__((__fallthrough__))
 #define noinline	__attribute__((__noinline__))
 #define READ_ONCE(x)	(x)
 #define WRITE_ONCE(x, v) ((x) = (v))
