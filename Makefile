@@ -45,8 +45,8 @@ ALL_DEPS := $(sort $(DEPS) $(FUZZ_DEPS) $(QEMU_DEPS) $(NBD_DEPS) \
 NEEDS	:= $(SCRIPTS)/deps.sh --check
 
 .PHONY: all help deps tree harness sim demo run-demo replay bisect sweep \
-	matrix check run-check kernel-obj series bench-cpu bench-analyzer \
-	perf fuzz mutate clean
+	matrix check run-check kernel-obj series code-lines bench-cpu \
+	bench-analyzer perf fuzz mutate clean
 
 all: harness
 
@@ -111,6 +111,12 @@ kernel-obj: tree
 series: tree
 	$(SCRIPTS)/make-series.sh $(TREE) $(BUILD)/series
 	$(SCRIPTS)/make-series.sh $(BUILD)/$(OLD_DIR) $(BUILD)/series-6.1
+
+## mm/readahead.c's code lines (no comments, blank lines, #include or
+## #define) against 6.12's readahead.c, and with 6.12's fault readahead
+## in filemap.c, which ours took over
+code-lines: tree
+	@$(SCRIPTS)/code-lines.sh $(TREE)
 
 ## remove the harness, simulator, analyzer and kernel objects
 clean:

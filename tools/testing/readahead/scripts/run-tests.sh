@@ -250,6 +250,17 @@ series() {
 	tap_diag_file "$log"
 	tap_result $rc "the harness at every patch: failures only where a" \
 		"later patch brings the behaviour"
+	# The size of mm/readahead.c against 6.12's: the count leaves out
+	# comments, blank lines, #include and #define.
+	printf '/* a\n * b */\n#include <x.h>\n#define A 1\n\nint f(void)\n{\n\treturn A; // c\n}\n' \
+		> "$build/code-lines.c"
+	tap_check "code-lines.sh: 4 code lines in a 9-line file" test \
+		"$("$scripts/code-lines.sh" --count "$build/code-lines.c")" = \
+		"4 $build/code-lines.c"
+	"$scripts/code-lines.sh" "$tree" > "$build/code-lines.txt" 2>&1
+	rc=$?
+	tap_diag_file "$build/code-lines.txt"
+	tap_result $rc "code-lines.sh: mm/readahead.c against 6.12's"
 	tap_end
 }
 
