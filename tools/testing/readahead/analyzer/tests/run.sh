@@ -514,6 +514,25 @@ else
 	tap_skip "outcome --json: every line a JSON object" "no python3"
 fi
 
+# --- the speed bench (make bench-analyzer times it): it builds, and both
+# builds of the analyzer read what it generates ---
+if make -s -C "$SRC" OUT="$OUT" "$OUT/ra_bench" "$OUT/fast/ra_analyze" \
+		>"$TMP/bench.build" 2>&1; then
+	check "ra_bench: 20000 lines generated, the same twice" sh -c \
+		'"$1" gen 20000 "$2.1" && "$1" gen 20000 "$2.2" &&
+		 test "$(wc -l < "$2.1")" -eq 20000 && cmp -s "$2.1" "$2.2"' \
+		- "$OUT/ra_bench" "$TMP/bench.txt"
+	check "ra_bench: both builds of ra_analyze read them" sh -c \
+		'"$1" run "$2" "$3" && "$1" run "$2" "$4"' - \
+		"$OUT/ra_bench" "$TMP/bench.txt.1" "$OUT/fast/ra_analyze" \
+		"$RA" >"$TMP/bench.out" 2>&1
+	tap_diag_file "$TMP/bench.out"
+	rm -f "$TMP/bench.txt.1" "$TMP/bench.txt.2"
+else
+	tap_diag_file "$TMP/bench.build"
+	tap_not_ok "ra_bench and the optimized ra_analyze build"
+fi
+
 # --- ra-record: bad options, and this machine's own kernel reading a file ---
 REC=$SRC/ra-record
 "$REC" -t 0 >/dev/null 2>"$TMP/rec.err"
