@@ -11,7 +11,11 @@
 # mm/readahead.c (its first line, a comment, says what), or of the file a
 # "# file: PATH" line names (mm/readahead_debug.c, the debugfs view).  For
 # each, the harness is rebuilt with the copy as ours (OURS= or
-# OURS_DEBUGFS=, objects shared in build/mutate/obj) and run; the mutation is "killed" when the harness
+# OURS_DEBUGFS=, objects shared in build/mutate/obj) and run.  A script
+# with a "# base: 6.1" line breaks what only the 6.1 backport has: the
+# copy is turned into the backport (BACKPORT/readahead.c.patch) and the
+# harness built on 6.1's page cache (BASE=6.1, build/mutate/obj-6.1),
+# its unmutated backport passing first.  The mutation is "killed" when the harness
 # fails, crashes, times out or does not build, and "SURVIVED" when every
 # test still passes: a hole in the tests.  A script that changes nothing
 # is "stale" (its file moved on) and counts as a failure too.  The
@@ -34,14 +38,22 @@ if [ $# -eq 0 ]; then
 fi
 mkdir -p "$obj" || exit 1
 
-# build_and_run OURS OURS_DEBUGFS LOG: 0 when the harness builds and
-# passes.
+# build_and_run OURS OURS_DEBUGFS LOG [6.1]: 0 when the harness (on
+# 6.1's page cache with 6.1) builds and passes.
 build_and_run() {
-	rm -f "$obj/ours/readahead.o" "$obj/ours/readahead_debug.o" \
-		"$obj/ra_harness"
-	make -s -C "$harness" TREE="$tree" OUT="$obj" OURS="$1" \
-		OURS_DEBUGFS="$2" "$obj/ra_harness" >"$3" 2>&1 || return 2
-	timeout 300 "$obj/ra_harness" >"$3" 2>&1
+	base=${4:-6.12} o=$obj
+	[ "$base" = 6.12 ] || o=$obj-$base
+	rm -f "$o/ours/readahead.o" "$o/ours/readahead_debug.o" \
+		"$o/ra_harness"
+	make -s -C "$harness" TREE="$tree" OUT="$o" BASE="$base" OURS="$1" \
+		OURS_DEBUGFS="$2" "$o/ra_harness" >"$3" 2>&1 || return 2
+	timeout 300 "$o/ra_harness" >"$3" 2>&1
+}
+
+# backport FILE COPY: COPY is FILE as the 6.1 backport.
+backport() {
+	patch -s --fuzz=0 --no-backup-if-mismatch -r - -o "$2" "$1" \
+		<"$top/$BACKPORT/readahead.c.patch"
 }
 
 ours=$top/mm/readahead.c
@@ -54,6 +66,7 @@ if ! build_and_run "$ours" "$ours_debugfs" "$out/baseline.log"; then
 	exit 1
 fi
 
+baseline61=
 for m in "$@"; do
 	name=$(basename "$m" .sed)
 	dir="$out/$name"
@@ -66,9 +79,33 @@ for m in "$@"; do
 		tap_not_ok "$name: stale, the script changes nothing"
 		continue
 	fi
-	case $target in
-	mm/readahead.c) build_and_run "$copy" "$ours_debugfs" "$dir/harness.log" ;;
-	mm/readahead_debug.c) build_and_run "$ours" "$copy" "$dir/harness.log" ;;
+	base=$(sed -n 's/^# base: *//p' "$m")
+	case $target:${base:-6.12} in
+	mm/readahead.c:6.1)
+		if [ -z "$baseline61" ]; then
+			baseline61=$out/baseline-6.1.log
+			if ! backport "$ours" "$out/readahead-6.1.c" ||
+			   ! build_and_run "$out/readahead-6.1.c" \
+					"$ours_debugfs" "$baseline61" 6.1; then
+				tail -n 20 "$baseline61" | tap_diag_file
+				baseline61=failed
+			fi
+		fi
+		if [ "$baseline61" = failed ]; then
+			tap_not_ok "$name: the unmutated 6.1 backport does not pass"
+			continue
+		fi
+		if ! backport "$copy" "$dir/readahead-6.1.c" \
+				>"$dir/harness.log" 2>&1; then
+			tap_not_ok "$name: stale, the backport no longer applies"
+			continue
+		fi
+		build_and_run "$dir/readahead-6.1.c" "$ours_debugfs" \
+			"$dir/harness.log" 6.1
+		;;
+	mm/readahead.c:6.12) build_and_run "$copy" "$ours_debugfs" "$dir/harness.log" ;;
+	mm/readahead_debug.c:6.12)
+		build_and_run "$ours" "$copy" "$dir/harness.log" ;;
 	*) tap_not_ok "$name: $target is no file ours is built from"; continue ;;
 	esac
 	rc=$?
