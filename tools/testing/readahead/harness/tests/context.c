@@ -86,6 +86,34 @@ static void shared_descriptor_marker_in_flight(void)
 }
 
 /*
+ * As above, with the pages right after the second thread's window cached
+ * (an earlier reader left them): the marker is still the descriptor's
+ * own, since the state's window ends past it, and it is taken.  Were a
+ * cached page after the window enough to call the marker another
+ * reader's, it would be left for a reader who does not exist.
+ */
+static void shared_descriptor_marker_cached_past_window(void)
+{
+	struct h_file *f = h_create(8 << 20, 128);
+	struct folio *folio;
+
+	h_read_seq(f, 0, 5);
+	h_read_seq(f, 100, 2);
+	EXPECT_STR("the second thread's window", h_windows(),
+		   "0+4-3 4+8-8 12+16-16 101+4-3");
+	h_populate(f, 105, 16);
+	folio = xa_load(&f->file.f_mapping->i_pages, 12);
+	REQUIRE(folio && folio_test_readahead(folio));
+	folio->flags &= ~(1UL << PG_uptodate);
+	h_log_reset();
+	ra_call_async(&f->file, folio, 1);
+	folio_mark_uptodate(folio);
+	EXPECT_STR("taken", h_calls(), "async 12+1 28+32-32 =32");
+	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
+	EXPECT_INT("marker spent", h_marked(f, 12), 0);
+}
+
+/*
  * A miss after cached history: a running stream, sized from it, and
  * marked on the window's last page, as 6.12 marks it.
  */
@@ -157,6 +185,8 @@ void context_checks(void)
 		 interleaved_marker_in_flight);
 	test_run("threads sharing a descriptor, a marker in flight",
 		 shared_descriptor_marker_in_flight);
+	test_run("threads sharing a descriptor, cached past the window",
+		 shared_descriptor_marker_cached_past_window);
 	test_run("context from cached history", context_from_history);
 	test_run("context from the file start", context_from_file_start);
 	test_run("context through another descriptor",
