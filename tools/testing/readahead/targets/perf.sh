@@ -37,7 +37,8 @@
 #   cpu          bench-cpu: instructions per page no more than pristine's
 #                on every line (cpubench/bench-cpu.sh)
 #   qemu         the QEMU bench (make bench): patched/pristine >= 1.00 in
-#                disk-side MB/s on every job (medians), >= 1.10 where
+#                disk-side MB/s on every job (medians; fio's MB/s on a
+#                job of random reads, report.py's rule), >= 1.10 where
 #                pristine's shared job loses more than 10% to its
 #                one-reader variant (report.py's summary), judged on the
 #                latest records, QEMUREC, when they exist, else "not run"
