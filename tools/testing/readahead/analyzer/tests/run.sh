@@ -523,9 +523,9 @@ if make -s -C "$SRC" OUT="$OUT" "$OUT/ra_bench" "$OUT/fast/ra_analyze" \
 		 test "$(wc -l < "$2.1")" -eq 20000 && cmp -s "$2.1" "$2.2"' \
 		- "$OUT/ra_bench" "$TMP/bench.txt"
 	check "ra_bench: both builds of ra_analyze read them" sh -c \
-		'"$1" run "$2" "$3" && "$1" run "$2" "$4"' - \
+		'{ "$1" run "$2" "$3" && "$1" run "$2" "$4"; } >"$5" 2>&1' - \
 		"$OUT/ra_bench" "$TMP/bench.txt.1" "$OUT/fast/ra_analyze" \
-		"$RA" >"$TMP/bench.out" 2>&1
+		"$RA" "$TMP/bench.out"
 	tap_diag_file "$TMP/bench.out"
 	rm -f "$TMP/bench.txt.1" "$TMP/bench.txt.2"
 else
