@@ -833,7 +833,8 @@ static void ra_set_request_window(struct file_ra_state *ra, pgoff_t start,
  *
  * When page_cache_prev_miss() finds no hole, 6.1 returns the last index
  * it looked at and later kernels the one before it; scanning one page
- * more than we count makes both mean "at least @max".
+ * more than we count makes both mean "at least @max".  Returns false,
+ * setting nothing, when the history is too short to tell a stream.
  */
 static bool try_context_readahead(struct readahead_control *ractl,
 				  unsigned long req, unsigned long max)
@@ -916,17 +917,17 @@ static noinline bool ra_leave_to_owner(struct address_space *mapping,
 	 * take it, tested under the folio lock, which writeback needs to
 	 * start.
 	 */
-	left = folio_trylock(mark);
-	if (left) {
-		left = folio_test_uptodate(mark) && !folio_test_dirty(mark) &&
-		       !folio_test_writeback(mark);
-		if (left) {
-			folio_set_readahead(mark);
-			trace_readahead_defer(mapping->host, index,
-					      mark->index);
-		}
-		folio_unlock(mark);
+	if (!folio_trylock(mark)) {
+		folio_put(mark);
+		return false;
 	}
+	left = folio_test_uptodate(mark) && !folio_test_dirty(mark) &&
+	       !folio_test_writeback(mark);
+	if (left) {
+		folio_set_readahead(mark);
+		trace_readahead_defer(mapping->host, index, mark->index);
+	}
+	folio_unlock(mark);
 	folio_put(mark);
 	return left;
 }
@@ -1237,7 +1238,7 @@ static void ondemand_readahead(struct readahead_control *ractl,
 				     eof);
 		fallthrough;
 	case RA_PATTERN_DEFER:
-		/* The window read, or deferred, the state as it is. */
+		/* The window read, or the state as it is when deferred. */
 		d.start = ra->start;
 		d.size = ra->size;
 		d.async_size = ra->async_size;
@@ -1321,8 +1322,9 @@ EXPORT_SYMBOL_GPL(page_cache_async_ra);
 
 #ifdef CONFIG_MMU
 /*
- * Read the window set in the state in folios of up to @order, for a fault
- * at @index that read-around (or a huge page mapping) decided.
+ * Read the window set in the state, from its start, in folios of up to
+ * @order, for a fault at @index that read-around (or a huge page mapping)
+ * decided.
  */
 static void ra_fault_window(struct readahead_control *ractl, pgoff_t index,
 			    unsigned int order)
@@ -1412,8 +1414,8 @@ struct file *page_cache_mmap_sync_ra(struct vm_fault *vmf)
 		 * under MADV_RANDOM one, all asynchronous.
 		 */
 		ra_set_window(ra, round_down(vmf->pgoff, HPAGE_PMD_NR),
-			      vm_flags & VM_RAND_READ ? HPAGE_PMD_NR :
-			      2 * HPAGE_PMD_NR, HPAGE_PMD_NR);
+			      (vm_flags & VM_RAND_READ ? 1 : 2) * HPAGE_PMD_NR,
+			      HPAGE_PMD_NR);
 		ra_fault_window(&ractl, vmf->pgoff, HPAGE_PMD_ORDER);
 		return fpin;
 	}
