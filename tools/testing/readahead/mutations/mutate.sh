@@ -12,10 +12,10 @@
 # "# file: PATH" line names (mm/readahead_debug.c, the debugfs view).  For
 # each, the harness is rebuilt with the copy as ours (OURS= or
 # OURS_DEBUGFS=, objects shared in build/mutate/obj) and run.  A script
-# with a "# base: 6.1" line breaks what only the 6.1 backport has: the
-# copy is turned into the backport (BACKPORT/readahead.c.patch) and the
-# harness built on 6.1's page cache (BASE=6.1, build/mutate/obj-6.1),
-# its unmutated backport passing first.  The mutation is "killed" when the harness
+# with a "# base: 6.1" line breaks what only the 6.1 backport has: it
+# edits mm/readahead.c as the backport (BACKPORT/readahead.c.patch) makes
+# it, and the harness is built on 6.1's page cache (BASE=6.1,
+# build/mutate/obj-6.1), the unmutated backport passing first.  The mutation is "killed" when the harness
 # fails, crashes, times out or does not build, and "SURVIVED" when every
 # test still passes: a hole in the tests.  A script that changes nothing
 # is "stale" (its file moved on) and counts as a failure too.  The
@@ -73,18 +73,14 @@ for m in "$@"; do
 	mkdir -p "$dir"
 	target=$(sed -n 's/^# file: *//p' "$m")
 	target=${target:-mm/readahead.c}
-	copy="$dir/$(basename "$target")"
-	sed -f "$m" "$top/$target" >"$copy"
-	if cmp -s "$top/$target" "$copy"; then
-		tap_not_ok "$name: stale, the script changes nothing"
-		continue
-	fi
 	base=$(sed -n 's/^# base: *//p' "$m")
-	case $target:${base:-6.12} in
-	mm/readahead.c:6.1)
+	base=${base:-6.12}
+	orig=$top/$target
+	if [ "$target:$base" = mm/readahead.c:6.1 ]; then
 		if [ -z "$baseline61" ]; then
 			baseline61=$out/baseline-6.1.log
-			if ! backport "$ours" "$out/readahead-6.1.c" ||
+			if ! backport "$ours" "$out/readahead-6.1.c" \
+					>"$baseline61" 2>&1 ||
 			   ! build_and_run "$out/readahead-6.1.c" \
 					"$ours_debugfs" "$baseline61" 6.1; then
 				tail -n 20 "$baseline61" | tap_diag_file
@@ -95,14 +91,17 @@ for m in "$@"; do
 			tap_not_ok "$name: the unmutated 6.1 backport does not pass"
 			continue
 		fi
-		if ! backport "$copy" "$dir/readahead-6.1.c" \
-				>"$dir/harness.log" 2>&1; then
-			tap_not_ok "$name: stale, the backport no longer applies"
-			continue
-		fi
-		build_and_run "$dir/readahead-6.1.c" "$ours_debugfs" \
-			"$dir/harness.log" 6.1
-		;;
+		orig=$out/readahead-6.1.c
+	fi
+	copy="$dir/$(basename "$target")"
+	sed -f "$m" "$orig" >"$copy"
+	if cmp -s "$orig" "$copy"; then
+		tap_not_ok "$name: stale, the script changes nothing"
+		continue
+	fi
+	case $target:$base in
+	mm/readahead.c:6.1)
+		build_and_run "$copy" "$ours_debugfs" "$dir/harness.log" 6.1 ;;
 	mm/readahead.c:6.12) build_and_run "$copy" "$ours_debugfs" "$dir/harness.log" ;;
 	mm/readahead_debug.c:6.12)
 		build_and_run "$ours" "$copy" "$dir/harness.log" ;;
