@@ -168,10 +168,12 @@ perf: sim
 
 ## instructions per page of readahead (callgrind), ours and pristine
 ## 6.12, order-0 and large folio mappings: one table, exclusive and
-## inclusive (~15 s)
+## inclusive (~15 s); BENCH_OUTCOMES=1 adds what outcome tracking
+## (READAHEAD_DEBUGFS, outcome_enable 1) costs ours a page
 bench-cpu: tree
 	@$(NEEDS) $(CPU_DEPS)
-	@tools/testing/readahead/cpubench/bench-cpu.sh $(BUILD)/bench-cpu
+	@BENCH_OUTCOMES=$(BENCH_OUTCOMES) \
+		tools/testing/readahead/cpubench/bench-cpu.sh $(BUILD)/bench-cpu
 
 BENCH_LINES ?= 5000000
 ## ra_analyze on a generated 5-million-line trace (BENCH_LINES): time and

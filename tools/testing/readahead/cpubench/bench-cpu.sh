@@ -20,6 +20,14 @@
 #         the filesystem's ->readahead (which completes at once).
 # and ours against pristine in percent (negative: ours is cheaper).
 # Ends with "bench-cpu: ours <= pristine on N of M lines".
+#
+# BENCH_OUTCOMES=1 adds what outcome tracking costs ours
+# (CONFIG_READAHEAD_DEBUGFS with outcome_enable 1, mm/readahead_outcome.c):
+# each line's whole program under callgrind in a build with the debugfs
+# view, tracking off and on; the difference, over the pages the readers
+# asked for, is the tracking's (the page cache events it follows fire
+# outside readahead's entry points, so nothing less than the whole
+# program would count them).  Records in OUT/outcomes.jsonl.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -93,3 +101,39 @@ awk "$(cat "$here/../scripts/json.awk")"'
 		good += oe / op <= pe / pp && oi / op <= pi / pp
 	}
 	END { printf "bench-cpu: ours <= pristine on %d of %d lines\n", good, lines }' "$rec"
+
+[ "${BENCH_OUTCOMES:-0}" = 1 ] || exit 0
+make -s -C "$here" TOP="$top" TREE="$top/build/$KSRC_DIR" \
+	OUT="$out/outcomes" RA_DEBUGFS=y ${OURS:+OURS="$OURS"}
+# program_ir SCENARIO MAPPING [outcomes]: "pages instructions" of the
+# whole program.
+program_ir() {
+	cg="$out/outcomes/cg.$1.$2${3:+.$3}"
+	pages=$(valgrind --tool=callgrind --callgrind-out-file="$cg" \
+		"$out/outcomes/ra_bench_cpu" ours "$@" 2>/dev/null |
+		sed -n 's/^pages //p')
+	echo "$pages $(sed -n 's/^summary: //p' "$cg")"
+}
+orec="$out/outcomes.jsonl"
+: > "$orec"
+for s in $("$bench" --list); do
+	for m in order0 large; do
+		set -- $(program_ir "$s" "$m") $(program_ir "$s" "$m" outcomes)
+		printf '{"scenario": "%s", "mapping": "%s", "pages": %s, "off_ir": %s, "on_ir": %s}\n' \
+			"$s" "$m" "$1" "$2" "$4" >> "$orec"
+	done
+done
+awk "$(cat "$here/../scripts/json.awk")"'
+	BEGIN {
+		print ""
+		print "outcome tracking (READAHEAD_DEBUGFS, outcome_enable 1), ours:"
+		print "instructions per page of the whole program, off and on"
+		printf "%-18s %-7s %9s %9s %9s %7s\n", "scenario", "mapping",
+			"off/pg", "on/pg", "cost/pg", "cost"
+	}
+	{
+		jparse($0, r)
+		p = r["pages"]; off = r["off_ir"] / p; on = r["on_ir"] / p
+		printf "%-18s %-7s %9.1f %9.1f %9.1f %+6.1f%%\n", r["scenario"],
+			r["mapping"], off, on, on - off, (on / off - 1) * 100
+	}' "$orec"

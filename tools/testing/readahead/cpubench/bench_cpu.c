@@ -3,7 +3,7 @@
  * bench_cpu.c - fixed scenarios for counting the instructions readahead
  * costs, one implementation and one scenario per run (for callgrind).
  *
- * Usage: ra_bench_cpu ours|pristine SCENARIO order0|large
+ * Usage: ra_bench_cpu ours|pristine SCENARIO order0|large [outcomes]
  *        ra_bench_cpu --list
  *
  * The harness's read(2) and fault paths drive the implementation through
@@ -13,6 +13,10 @@
  * the page cache, allocation and filesystem work below it.  The
  * filesystem completes each folio at once and logs nothing.  Prints the
  * pages the readers asked for, the divisor of "instructions per page".
+ * With "outcomes" (a build with the debugfs view and the window outcomes,
+ * RA_DEBUGFS=y), outcome tracking is switched on first, as writing 1 to
+ * /sys/kernel/debug/readahead/outcome_enable does: bench-cpu.sh counts
+ * what it costs.
  */
 #include "harness.h"
 
@@ -201,11 +205,18 @@ int main(int argc, char **argv)
 			printf("%s\n", scenarios[i].name);
 		return 0;
 	}
-	if (argc != 4 || (strcmp(argv[1], "ours") &&
-			  strcmp(argv[1], "pristine")) ||
-	    (strcmp(argv[3], "order0") && strcmp(argv[3], "large"))) {
-		fprintf(stderr, "usage: %s ours|pristine SCENARIO order0|large\n"
-			"       %s --list\n", argv[0], argv[0]);
+	if (argc < 4 || argc > 5 || (strcmp(argv[1], "ours") &&
+				     strcmp(argv[1], "pristine")) ||
+	    (strcmp(argv[3], "order0") && strcmp(argv[3], "large")) ||
+	    (argc == 5 && strcmp(argv[4], "outcomes"))) {
+		fprintf(stderr, "usage: %s ours|pristine SCENARIO order0|large"
+			" [outcomes]\n       %s --list\n", argv[0], argv[0]);
+		return 2;
+	}
+	if (argc == 5 &&
+	    h_debugfs_write("readahead/outcome_enable", "1") < 0) {
+		fprintf(stderr, "%s: no outcome tracking: built without"
+			" RA_DEBUGFS=y\n", argv[0]);
 		return 2;
 	}
 	real = strcmp(argv[1], "ours") ? &ra_pristine : &ra_ours;
