@@ -31,6 +31,26 @@ static void interleaved_streams(void)
 }
 
 /*
+ * The reader reaches its marker at 12 while the window there (12-27) is
+ * still being read, the state describing another stream: the marker is
+ * the descriptor's own and is taken at once, the next window sized from
+ * the cache; none is left for a reader who will not come.
+ */
+static void own_marker_in_flight_taken(struct h_file *f)
+{
+	struct folio *folio = xa_load(&f->file.f_mapping->i_pages, 12);
+
+	REQUIRE(folio && folio_test_readahead(folio));
+	folio->flags &= ~(1UL << PG_uptodate);	/* 12-27 in flight */
+	h_log_reset();
+	ra_call_async(&f->file, folio, 1);
+	folio_mark_uptodate(folio);
+	EXPECT_STR("taken", h_calls(), "async 12+1 28+32-32 =32");
+	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
+	EXPECT_INT("marker spent", h_marked(f, 12), 0);
+}
+
+/*
  * The same two streams, one of whose windows is still being read when
  * its reader reaches the marker: the state describes the other stream,
  * yet the marker is this descriptor's own.  Its window is issued at
@@ -40,23 +60,13 @@ static void interleaved_streams(void)
 static void interleaved_marker_in_flight(void)
 {
 	struct h_file *f = h_create(8 << 20, 128);
-	struct folio *folio;
 	pgoff_t i;
 
 	for (i = 0; i < 5; i++)
 		h_read(f, i * 4096, 4096);
 	for (i = 1000; i < 1002; i++)
 		h_read(f, i * 4096, 4096);
-	folio = xa_load(&f->file.f_mapping->i_pages, 12);
-	REQUIRE(folio && folio_test_readahead(folio));
-	folio->flags &= ~(1UL << PG_uptodate);	/* 12-27 in flight */
-	h_log_reset();
-	ra_call_async(&f->file, folio, 1);
-	folio_mark_uptodate(folio);
-	EXPECT_STR("the stream at 12 goes on", h_calls(),
-		   "async 12+1 28+32-32 =32");
-	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
-	EXPECT_INT("marker spent", h_marked(f, 12), 0);
+	own_marker_in_flight_taken(f);
 }
 
 /*
@@ -68,21 +78,13 @@ static void interleaved_marker_in_flight(void)
 static void shared_descriptor_marker_in_flight(void)
 {
 	struct h_file *f = h_create(8 << 20, 128);
-	struct folio *folio;
 
 	h_read_seq(f, 0, 5);
 	EXPECT_STR("the stream ahead", h_windows(), "0+4-3 4+8-8 12+16-16");
 	h_log_reset();
 	h_read_seq(f, 100, 2);
 	EXPECT_STR("the second thread's window", h_windows(), "101+4-3");
-	folio = xa_load(&f->file.f_mapping->i_pages, 12);
-	REQUIRE(folio && folio_test_readahead(folio));
-	folio->flags &= ~(1UL << PG_uptodate);
-	h_log_reset();
-	ra_call_async(&f->file, folio, 1);
-	folio_mark_uptodate(folio);
-	EXPECT_STR("taken", h_calls(), "async 12+1 28+32-32 =32");
-	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
+	own_marker_in_flight_taken(f);
 }
 
 /*
@@ -95,22 +97,13 @@ static void shared_descriptor_marker_in_flight(void)
 static void shared_descriptor_marker_cached_past_window(void)
 {
 	struct h_file *f = h_create(8 << 20, 128);
-	struct folio *folio;
 
 	h_read_seq(f, 0, 5);
 	h_read_seq(f, 100, 2);
 	EXPECT_STR("the second thread's window", h_windows(),
 		   "0+4-3 4+8-8 12+16-16 101+4-3");
 	h_populate(f, 105, 16);
-	folio = xa_load(&f->file.f_mapping->i_pages, 12);
-	REQUIRE(folio && folio_test_readahead(folio));
-	folio->flags &= ~(1UL << PG_uptodate);
-	h_log_reset();
-	ra_call_async(&f->file, folio, 1);
-	folio_mark_uptodate(folio);
-	EXPECT_STR("taken", h_calls(), "async 12+1 28+32-32 =32");
-	EXPECT_INT("no deferral", h_stat("defer", 0), 0);
-	EXPECT_INT("marker spent", h_marked(f, 12), 0);
+	own_marker_in_flight_taken(f);
 }
 
 /*
