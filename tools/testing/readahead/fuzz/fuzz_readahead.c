@@ -449,8 +449,11 @@ static void check_io(void)
 /*
  * Ours' thrash feedback, over one operation (which may cross several
  * windows): a cut leaves ra_pages lower, never below the default window,
- * with thrash_cut set or grown back to the device's; while a cut is on,
- * ra_pages grows, never past the device's.
+ * with thrash_cut set, or with it cleared at or above the device's
+ * maximum (grown back to it, or cut to a value still above a
+ * read_ahead_kb lowered since the file was opened, whose first used
+ * window then ends the cut); while a cut is on, ra_pages grows, never
+ * past the device's.
  */
 static bool thrash_step(const struct file_ra_state *was,
 			const struct file_ra_state *now)
@@ -459,7 +462,7 @@ static bool thrash_step(const struct file_ra_state *was,
 
 	if (now->ra_pages < was->ra_pages)
 		return now->ra_pages >= VM_READAHEAD_PAGES &&
-		       (now->thrash_cut || now->ra_pages == dev);
+		       (now->thrash_cut || now->ra_pages >= dev);
 	return (was->thrash_cut || now->thrash_cut) && now->ra_pages <= dev;
 }
 
