@@ -407,9 +407,6 @@ int filemap_add_folio(struct address_space *mapping, struct folio *folio,
 	(void)gfp;
 	BUG_ON(folio->mapping);
 	BUG_ON(index & (nr - 1));
-	/* 6.1's page cache takes no order-1 folio (6.8 added them). */
-	BUG_ON((ra_impl->flags & RA_IMPL_PAGE_CACHE_61) &&
-	       folio_order(folio) == 1);
 	for (i = index; nr > 1 && i < index + nr; i++)
 		if (cache_lookup(si, i))
 			return -EEXIST;
