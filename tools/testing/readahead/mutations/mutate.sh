@@ -50,12 +50,6 @@ build_and_run() {
 	timeout 300 "$o/ra_harness" >"$3" 2>&1
 }
 
-# backport FILE COPY: COPY is FILE as the 6.1 backport.
-backport() {
-	patch -s --fuzz=0 --no-backup-if-mismatch -r - -o "$2" "$1" \
-		<"$top/$BACKPORT/readahead.c.patch"
-}
-
 ours=$top/mm/readahead.c
 ours_debugfs=$top/mm/readahead_debug.c
 tap_begin
@@ -78,10 +72,13 @@ for m in "$@"; do
 	orig=$top/$target
 	if [ "$target:$base" = mm/readahead.c:6.1 ]; then
 		if [ -z "$baseline61" ]; then
+			# The harness's own rule makes the backport.
 			baseline61=$out/baseline-6.1.log
-			if ! backport "$ours" "$out/readahead-6.1.c" \
+			backport61=$obj-6.1/backport/readahead.c
+			if ! make -s -C "$harness" TREE="$tree" BASE=6.1 \
+					OUT="$obj-6.1" "$backport61" \
 					>"$baseline61" 2>&1 ||
-			   ! build_and_run "$out/readahead-6.1.c" \
+			   ! build_and_run "$backport61" \
 					"$ours_debugfs" "$baseline61" 6.1; then
 				tail -n 20 "$baseline61" | tap_diag_file
 				baseline61=failed
@@ -91,7 +88,7 @@ for m in "$@"; do
 			tap_not_ok "$name: the unmutated 6.1 backport does not pass"
 			continue
 		fi
-		orig=$out/readahead-6.1.c
+		orig=$backport61
 	fi
 	copy="$dir/$(basename "$target")"
 	sed -f "$m" "$orig" >"$copy"
